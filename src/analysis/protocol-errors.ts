@@ -1,0 +1,181 @@
+import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { numericValue, outerParent, propertyName, unwrapExpression } from "../util/ast.js";
+import { isReservedJsonRpcCode } from "./json-rpc.js";
+import type { McpSettings } from "./settings.js";
+
+/** The official SDK's protocol-error names: v1 `ErrorCode`/`McpError`, v2 `ProtocolErrorCode`/`ProtocolError`. */
+export const SDK_PROTOCOL_ERROR_NAMES: readonly string[] = ["ErrorCode", "McpError", "ProtocolErrorCode", "ProtocolError"];
+
+/**
+ * A use of a protocol-error name: `"name"` for a name in `protocolErrors.names` (whatever its
+ * module), `"sdk"` for an SDK protocol error imported from a `protocolErrors.modules` module.
+ */
+export interface ProtocolErrorUse {
+  node: TSESTree.Node;
+  name: string;
+  origin: "name" | "sdk";
+  source?: string;
+}
+
+const { DefinitionType } = TSESLint.Scope;
+
+type Scope = TSESLint.Scope.Scope;
+type Variable = TSESLint.Scope.Variable;
+type Reference = TSESLint.Scope.Reference;
+
+function importedName(specifier: TSESTree.ImportSpecifier | TSESTree.ExportSpecifier, side: "imported" | "local"): string {
+  const node = side === "imported" && specifier.type === AST_NODE_TYPES.ImportSpecifier ? specifier.imported : specifier.local;
+  return node.type === AST_NODE_TYPES.Identifier ? node.name : node.value;
+}
+
+export function isProtocolModule(source: string, settings: McpSettings): boolean {
+  return settings.protocolErrors.modules.some((prefix) => source.startsWith(prefix));
+}
+
+/** Classify an imported name from `source`. */
+function classify(name: string, source: string, settings: McpSettings): ProtocolErrorUse["origin"] | undefined {
+  if (settings.protocolErrors.names.includes(name)) return "name";
+  if (SDK_PROTOCOL_ERROR_NAMES.includes(name) && isProtocolModule(source, settings)) return "sdk";
+  return undefined;
+}
+
+/** A local object literal or enum whose values the plugin can see, and none is a reserved code. */
+function isVisibleToolLevelCodes(variable: Variable): boolean {
+  const definition = variable.defs.at(0);
+  if (!definition) return false;
+  if (definition.node.type === AST_NODE_TYPES.TSEnumDeclaration) {
+    return definition.node.body.members.every((member) => !member.initializer || !isReservedJsonRpcCode(numericValue(member.initializer)));
+  }
+  if (definition.type !== DefinitionType.Variable || !definition.node.init) return false;
+  const init = unwrapExpression(definition.node.init);
+  return init.type === AST_NODE_TYPES.ObjectExpression && !holdsReservedCode(init);
+}
+
+function holdsReservedCode(object: TSESTree.ObjectExpression): boolean {
+  return object.properties.some((property) => {
+    if (property.type !== AST_NODE_TYPES.Property) return false;
+    const value = unwrapExpression(property.value);
+    return value.type === AST_NODE_TYPES.ObjectExpression ? holdsReservedCode(value) : isReservedJsonRpcCode(numericValue(value));
+  });
+}
+
+/** Inside a type (`typeof ErrorCodes`, `keyof typeof X`): no runtime use. */
+function isInTypePosition(identifier: TSESTree.Node): boolean {
+  for (let node = identifier.parent; node; node = node.parent) {
+    if (node.type === AST_NODE_TYPES.TSTypeQuery || node.type === AST_NODE_TYPES.TSTypeAnnotation) return true;
+    if (node.type !== AST_NODE_TYPES.MemberExpression && node.type !== AST_NODE_TYPES.TSQualifiedName) return false;
+  }
+  return false;
+}
+
+function isValueUse(reference: Reference): boolean {
+  if (reference.init || reference.isTypeReference) return false;
+  const { identifier } = reference;
+  if (isInTypePosition(identifier)) return false;
+  // `error instanceof McpError` converts the error into a result: the right thing to do.
+  return !isInstanceofRight(identifier);
+}
+
+function importSource(variable: Variable): { specifier: TSESTree.Node; source: string } | undefined {
+  const definition = variable.defs.at(0);
+  if (definition?.type !== DefinitionType.ImportBinding) return undefined;
+  const declaration = definition.parent;
+  if (declaration.type !== AST_NODE_TYPES.ImportDeclaration || declaration.importKind === "type") return undefined;
+  if (definition.node.type === AST_NODE_TYPES.ImportSpecifier && definition.node.importKind === "type") return undefined;
+  return { specifier: definition.node, source: declaration.source.value };
+}
+
+function usesOfVariable(variable: Variable, settings: McpSettings, found: ProtocolErrorUse[]): void {
+  const imported = importSource(variable);
+  if (imported?.specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier) {
+    // `import * as errors from "..."; errors.ErrorCodes.X`
+    for (const reference of variable.references) {
+      const member = reference.identifier.parent;
+      if (member.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier) continue;
+      const name = propertyName(member);
+      const origin = name === undefined ? undefined : classify(name, imported.source, settings);
+      if (origin && name !== undefined && isValueUse(reference) && !isInstanceofRight(member)) {
+        found.push({ node: member, name, origin, source: imported.source });
+      }
+    }
+    return;
+  }
+  let origin: ProtocolErrorUse["origin"] | undefined;
+  let name = variable.name;
+  if (imported) {
+    if (imported.specifier.type === AST_NODE_TYPES.ImportSpecifier) name = importedName(imported.specifier, "imported");
+    origin = classify(name, imported.source, settings);
+  } else if (settings.protocolErrors.names.includes(variable.name) && !isVisibleToolLevelCodes(variable)) {
+    origin = "name";
+  }
+  if (!origin) return;
+  for (const reference of variable.references) {
+    if (isValueUse(reference)) found.push({ node: reference.identifier, name, origin, source: imported?.source });
+  }
+}
+
+function isInstanceofRight(node: TSESTree.Node): boolean {
+  const parent = node.parent;
+  return parent?.type === AST_NODE_TYPES.BinaryExpression && parent.operator === "instanceof" && parent.right === node;
+}
+
+/**
+ * Every value use of a protocol-error binding in the file, from the scope analysis ESLint has
+ * already done (no extra walk of the AST): imports (aliased, namespace), local declarations and
+ * undeclared globals.
+ */
+export function findProtocolErrorUses(globalScope: Scope, settings: McpSettings): ProtocolErrorUse[] {
+  const found: ProtocolErrorUse[] = [];
+  const scopes: Scope[] = [globalScope];
+  while (scopes.length > 0) {
+    const scope = scopes.pop();
+    if (!scope) break;
+    for (const variable of scope.variables) usesOfVariable(variable, settings, found);
+    scopes.push(...scope.childScopes);
+  }
+  for (const reference of globalScope.through) {
+    const { name } = reference.identifier as TSESTree.Identifier;
+    if (settings.protocolErrors.names.includes(name) && isValueUse(reference)) {
+      found.push({ node: reference.identifier, name, origin: "name" });
+    }
+  }
+  return found;
+}
+
+/** `export { ErrorCodes } from "../errors.js"`, `export { McpError } from "@modelcontextprotocol/sdk/types.js"`. */
+export function reExportedProtocolErrors(
+  declaration: TSESTree.ExportNamedDeclaration,
+  settings: McpSettings,
+): ProtocolErrorUse[] {
+  if (!declaration.source || declaration.exportKind === "type") return [];
+  const source = declaration.source.value;
+  const found: ProtocolErrorUse[] = [];
+  for (const specifier of declaration.specifiers) {
+    if (specifier.exportKind === "type") continue;
+    const name = importedName(specifier, "local");
+    const origin = classify(name, source, settings);
+    if (origin) found.push({ node: specifier, name, origin, source });
+  }
+  return found;
+}
+
+/** Where a reserved JSON-RPC code as a value means a protocol error: `{ code }`, `x.code =`, `new E(code)`. */
+export function isProtocolCodePosition(literal: TSESTree.Node): boolean {
+  const { child, parent } = outerParent(literal);
+  if (!parent) return false;
+  switch (parent.type) {
+    case AST_NODE_TYPES.Property:
+    case AST_NODE_TYPES.PropertyDefinition:
+      return parent.value === child && propertyName(parent) === "code";
+    case AST_NODE_TYPES.AssignmentExpression:
+      return (
+        parent.right === child &&
+        parent.left.type === AST_NODE_TYPES.MemberExpression &&
+        propertyName(parent.left) === "code"
+      );
+    case AST_NODE_TYPES.NewExpression:
+      return parent.arguments.includes(child as TSESTree.CallExpressionArgument);
+    default:
+      return false;
+  }
+}

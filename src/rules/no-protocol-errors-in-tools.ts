@@ -1,0 +1,70 @@
+import type { TSESTree } from "@typescript-eslint/utils";
+import {
+  findProtocolErrorUses,
+  isProtocolCodePosition,
+  type ProtocolErrorUse,
+  reExportedProtocolErrors,
+} from "../analysis/protocol-errors.js";
+import { isReservedJsonRpcCode } from "../analysis/json-rpc.js";
+import { getToolCode } from "../analysis/tool-handlers.js";
+import { findProperty, numericValue } from "../util/ast.js";
+import { createRule } from "../util/create-rule.js";
+
+export const RULE_NAME = "no-protocol-errors-in-tools";
+
+export default createRule({
+  name: RULE_NAME,
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Disallow JSON-RPC protocol error codes and errors in tool code",
+      recommended: "recommended",
+    },
+    messages: {
+      protocolErrorName:
+        "`{{name}}` is this project's protocol error-code enum (settings protocolErrors.names): JSON-RPC codes belong to the transport layer. Return an error result (`isError: true`) and use tool-level codes instead.",
+      sdkProtocolError:
+        "`{{name}}` from `{{source}}` is a JSON-RPC protocol error: a client treats it as an infrastructure failure. Return an error result (`isError: true`) instead.",
+      reservedCode:
+        "{{code}} is a JSON-RPC reserved error code (-32768..-32000), for protocol errors only. Return an error result (`isError: true`) and use a tool-level code instead.",
+      handBuiltJsonRpcError:
+        "This builds a JSON-RPC error response in tool code. Return an error result (`isError: true`) instead.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const toolCode = getToolCode(context);
+    const reportable = (node: TSESTree.Node): boolean =>
+      toolCode.isInToolCode(node) && !toolCode.isInUnknownToolBranch(node);
+    const reportUse = (use: ProtocolErrorUse): void => {
+      if (!reportable(use.node)) return;
+      if (use.origin === "name") {
+        context.report({ node: use.node, messageId: "protocolErrorName", data: { name: use.name } });
+      } else {
+        context.report({ node: use.node, messageId: "sdkProtocolError", data: { name: use.name, source: use.source ?? "" } });
+      }
+    };
+
+    return {
+      "Program:exit"(program) {
+        for (const use of findProtocolErrorUses(context.sourceCode.getScope(program), toolCode.settings)) reportUse(use);
+      },
+      ExportNamedDeclaration(node) {
+        if (!toolCode.isToolFile) return;
+        for (const use of reExportedProtocolErrors(node, toolCode.settings)) reportUse(use);
+      },
+      UnaryExpression(node) {
+        const code = numericValue(node);
+        if (isReservedJsonRpcCode(code) && isProtocolCodePosition(node) && reportable(node)) {
+          context.report({ node, messageId: "reservedCode", data: { code } });
+        }
+      },
+      ObjectExpression(node) {
+        const jsonrpc = findProperty(node, "jsonrpc");
+        if (jsonrpc && findProperty(node, "error") && reportable(node)) {
+          context.report({ node: jsonrpc, messageId: "handBuiltJsonRpcError" });
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,117 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+
+export type FunctionNode =
+  | TSESTree.ArrowFunctionExpression
+  | TSESTree.FunctionDeclaration
+  | TSESTree.FunctionExpression;
+
+export function isFunctionNode(node: TSESTree.Node | null | undefined): node is FunctionNode {
+  return (
+    node?.type === AST_NODE_TYPES.ArrowFunctionExpression ||
+    node?.type === AST_NODE_TYPES.FunctionExpression ||
+    node?.type === AST_NODE_TYPES.FunctionDeclaration
+  );
+}
+
+/** Expression wrappers that do not change the value: `x as T`, `x satisfies T`, `x!`, `<T>x`. */
+const TRANSPARENT_WRAPPERS = new Set<string>([
+  AST_NODE_TYPES.TSAsExpression,
+  AST_NODE_TYPES.TSSatisfiesExpression,
+  AST_NODE_TYPES.TSNonNullExpression,
+  AST_NODE_TYPES.TSTypeAssertion,
+  AST_NODE_TYPES.TSInstantiationExpression,
+]);
+
+type Wrapper =
+  | TSESTree.TSAsExpression
+  | TSESTree.TSSatisfiesExpression
+  | TSESTree.TSNonNullExpression
+  | TSESTree.TSTypeAssertion
+  | TSESTree.TSInstantiationExpression;
+
+function isTransparentWrapper(node: TSESTree.Node): node is Wrapper {
+  return TRANSPARENT_WRAPPERS.has(node.type);
+}
+
+/** The expression under `as`, `satisfies`, `!` and type assertions. */
+export function unwrapExpression(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  while (isTransparentWrapper(current)) current = current.expression;
+  return current;
+}
+
+/** The nearest ancestor that is not a transparent wrapper, and the child under it. */
+export function outerParent(node: TSESTree.Node): { child: TSESTree.Node; parent: TSESTree.Node | undefined } {
+  let child = node;
+  while (child.parent && isTransparentWrapper(child.parent)) child = child.parent;
+  return { child, parent: child.parent };
+}
+
+/** The static name of a property key, member property or class member (`a`, `"a"`, `[`a`]`). */
+export function staticKeyName(
+  key: TSESTree.Node,
+  computed: boolean,
+): string | undefined {
+  if (!computed && key.type === AST_NODE_TYPES.Identifier) return key.name;
+  if (key.type === AST_NODE_TYPES.Literal && typeof key.value === "string") return key.value;
+  if (
+    key.type === AST_NODE_TYPES.TemplateLiteral &&
+    key.expressions.length === 0 &&
+    key.quasis.length === 1
+  ) {
+    return key.quasis[0]?.value.cooked ?? undefined;
+  }
+  return undefined;
+}
+
+export function propertyName(
+  node: TSESTree.Property | TSESTree.MethodDefinition | TSESTree.PropertyDefinition | TSESTree.MemberExpression,
+): string | undefined {
+  return node.type === AST_NODE_TYPES.MemberExpression
+    ? staticKeyName(node.property, node.computed)
+    : staticKeyName(node.key, node.computed);
+}
+
+/** The name a call goes by: `name(...)` or the last member of `a.b.name(...)`. */
+export function calleeName(callee: TSESTree.Node): string | undefined {
+  const node = unwrapExpression(callee);
+  if (node.type === AST_NODE_TYPES.Identifier) return node.name;
+  if (node.type === AST_NODE_TYPES.MemberExpression) return propertyName(node);
+  return undefined;
+}
+
+/** The identifier a callee chain starts from: `ai` in `ai.tool(...)`. */
+export function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | undefined {
+  let current = unwrapExpression(node);
+  while (current.type === AST_NODE_TYPES.MemberExpression) current = unwrapExpression(current.object);
+  return current.type === AST_NODE_TYPES.Identifier ? current : undefined;
+}
+
+/** A property of an object literal by static name (spreads skipped). */
+export function findProperty(
+  object: TSESTree.ObjectExpression,
+  name: string,
+): TSESTree.Property | undefined {
+  for (const property of object.properties) {
+    if (property.type === AST_NODE_TYPES.Property && propertyName(property) === name) return property;
+  }
+  return undefined;
+}
+
+/** The value of a numeric literal, signs included (`-32602`, `+1`), else undefined. */
+export function numericValue(node: TSESTree.Node): number | undefined {
+  const inner = unwrapExpression(node);
+  if (inner.type === AST_NODE_TYPES.Literal && typeof inner.value === "number") return inner.value;
+  if (inner.type === AST_NODE_TYPES.UnaryExpression && (inner.operator === "-" || inner.operator === "+")) {
+    const argument = unwrapExpression(inner.argument);
+    if (argument.type === AST_NODE_TYPES.Literal && typeof argument.value === "number") {
+      return inner.operator === "-" ? -argument.value : argument.value;
+    }
+  }
+  return undefined;
+}
+
+/** True when `inner` lies within `outer`'s source range. */
+export function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
+  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+}
