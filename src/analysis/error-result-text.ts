@@ -1,0 +1,66 @@
+import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { unwrapExpression } from "../util/ast.js";
+
+/*
+ * Source text for the error results that suggestions write: the ADR's
+ * `{ content: [{ type: "text", text: "Error: ..." }], isError: true }`.
+ */
+
+/** `{ content: [{ type: "text", text: <textSource> }], isError: true }`. */
+export function errorResultSource(textSource: string): string {
+  return `{ content: [{ type: "text", text: ${textSource} }], isError: true }`;
+}
+
+/** The message of a thrown value: the first argument of `new X(msg)` / `X(msg)`, else the value itself. */
+export function thrownMessage(argument: TSESTree.Expression): TSESTree.Node {
+  const thrown = unwrapExpression(argument);
+  if (thrown.type !== AST_NODE_TYPES.NewExpression && thrown.type !== AST_NODE_TYPES.CallExpression) return argument;
+  const first = thrown.arguments.at(0);
+  return first && first.type !== AST_NODE_TYPES.SpreadElement ? first : argument;
+}
+
+/** Escapes text for the inside of a template literal. */
+function escapeForTemplate(text: string): string {
+  return text.replace(/[`\\]|\$\{/gu, (match) => `\\${match}`);
+}
+
+/** Escapes text for the inside of a string literal quoted with `quote`. */
+function escapeForQuote(text: string, quote: string): string {
+  return text.replace(/\\/gu, "\\\\").replaceAll(quote, `\\${quote}`).replace(/\n/gu, "\\n");
+}
+
+/** True when `node` is the parameter of a `catch` clause around it: a caught error. */
+function isCaughtError(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): node is TSESTree.Identifier {
+  if (node.type !== AST_NODE_TYPES.Identifier) return false;
+  const definition = ASTUtils.findVariable(sourceCode.getScope(node), node)?.defs.at(0);
+  return definition?.type === TSESLint.Scope.DefinitionType.CatchClause;
+}
+
+/**
+ * The source of `message` as an error text carrying `prefix`, never doubled: a string literal stays
+ * one in its own quote style, a template literal keeps its expressions, a caught error renders its
+ * message (so an Error never reads "Error: Error: ..."), anything else goes through `String()`.
+ */
+export function prefixedMessageSource(
+  message: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  prefix: string,
+): string {
+  const node = unwrapExpression(message);
+  if (node.type === AST_NODE_TYPES.Literal && typeof node.value === "string") {
+    const raw = sourceCode.getText(node);
+    const quote = raw.startsWith("'") ? "'" : '"';
+    const text = node.value.startsWith(prefix) ? node.value : `${prefix}${node.value}`;
+    return `${quote}${escapeForQuote(text, quote)}${quote}`;
+  }
+  if (node.type === AST_NODE_TYPES.TemplateLiteral) {
+    const raw = sourceCode.getText(node);
+    const first = node.quasis[0]?.value.cooked ?? "";
+    return first.startsWith(prefix) ? raw : `\`${escapeForTemplate(prefix)}${raw.slice(1)}`;
+  }
+  const source = sourceCode.getText(node);
+  if (isCaughtError(node, sourceCode)) {
+    return `\`${escapeForTemplate(prefix)}\${${source} instanceof Error ? ${source}.message : String(${source})}\``;
+  }
+  return `\`${escapeForTemplate(prefix)}\${String(${source})}\``;
+}

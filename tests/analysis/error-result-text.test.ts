@@ -1,0 +1,76 @@
+import { parseForESLint } from "@typescript-eslint/parser";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { Linter } from "eslint";
+import { describe, expect, it } from "vitest";
+import { errorResultSource, prefixedMessageSource, thrownMessage } from "../../src/analysis/error-result-text.js";
+
+/**
+ * Runs a probe rule over `code` and returns `prefixedMessageSource` for the message of every `throw`,
+ * so the scope analysis is ESLint's own.
+ */
+function prefixedThrowMessages(code: string, prefix = "Error: "): string[] {
+  const out: string[] = [];
+  const linter = new Linter({ configType: "flat" });
+  linter.verify(code, {
+    files: ["**/*.ts"],
+    languageOptions: { parser: { parseForESLint } },
+    plugins: {
+      probe: {
+        rules: {
+          messages: {
+            create(context) {
+              return {
+                ThrowStatement(node: TSESTree.ThrowStatement) {
+                  out.push(prefixedMessageSource(thrownMessage(node.argument), context.sourceCode as never, prefix));
+                },
+              };
+            },
+          },
+        },
+      },
+    },
+    rules: { "probe/messages": "error" },
+  }, "src/tools/probe.ts");
+  return out;
+}
+
+describe("prefixedMessageSource", () => {
+  it("keeps a string literal's quote style and adds the prefix once", () => {
+    expect(prefixedThrowMessages(`throw new Error("path is required"); throw new Error('no "ref"'); throw new Error("Error: already");`)).toEqual([
+      '"Error: path is required"',
+      `'Error: no "ref"'`,
+      '"Error: already"',
+    ]);
+  });
+
+  it("keeps a template literal's expressions", () => {
+    expect(prefixedThrowMessages("throw new Error(`File not found: ${path}`);")).toEqual(["`Error: File not found: ${path}`"]);
+  });
+
+  it("renders a caught error by its message, never as Error: Error: ...", () => {
+    expect(prefixedThrowMessages("try { run(); } catch (err) { throw err; }")).toEqual([
+      "`Error: ${err instanceof Error ? err.message : String(err)}`",
+    ]);
+  });
+
+  it("passes anything else through String()", () => {
+    expect(prefixedThrowMessages("throw new Error(reason); throw UserError(describe(args));")).toEqual([
+      "`Error: ${String(reason)}`",
+      "`Error: ${String(describe(args))}`",
+    ]);
+  });
+
+  it("escapes a custom prefix for a template literal", () => {
+    expect(prefixedThrowMessages("throw new Error(code);", "`Tool` ${failed}: ")).toEqual([
+      "`\\`Tool\\` \\${failed}: ${String(code)}`",
+    ]);
+  });
+});
+
+describe("errorResultSource", () => {
+  it("builds the ADR's error result", () => {
+    expect(errorResultSource('"Error: file not found"')).toBe(
+      '{ content: [{ type: "text", text: "Error: file not found" }], isError: true }',
+    );
+  });
+});

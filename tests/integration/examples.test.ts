@@ -1,0 +1,47 @@
+import { ESLint } from "eslint";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const bridge = fileURLToPath(new URL("../../examples/bridge/", import.meta.url));
+
+/**
+ * Every finding in examples/bridge, linted through its own eslint.config.js the way a user runs ESLint:
+ * `"line:column rule"` per file. Files not listed have no findings (the transport layer among them).
+ */
+const EXPECTED: Record<string, string[]> = {
+  "src/server.ts": [
+    "15:19 mcp-tool-errors/no-protocol-errors-in-tools",
+    "15:28 mcp-tool-errors/no-protocol-errors-in-tools",
+  ],
+  "src/tools/open-file.ts": [
+    "18:49 mcp-tool-errors/no-protocol-errors-in-tools",
+    "27:26 mcp-tool-errors/no-protocol-errors-in-tools",
+  ],
+};
+
+describe("examples/bridge through new ESLint()", () => {
+  let findings: Record<string, string[]>;
+
+  beforeAll(async () => {
+    const eslint = new ESLint({ cwd: bridge });
+    const results = await eslint.lintFiles(["."]);
+    findings = {};
+    for (const result of results) {
+      for (const message of result.messages) expect(message.fatal, `${result.filePath}: ${message.message}`).toBeFalsy();
+      if (result.messages.length === 0) continue;
+      const file = path.relative(bridge, result.filePath).split(path.sep).join("/");
+      findings[file] = result.messages.map((message) => `${String(message.line)}:${String(message.column)} ${message.ruleId ?? ""}`);
+    }
+  });
+
+  it("reports exactly the expected findings", () => {
+    expect(findings).toEqual(EXPECTED);
+  });
+
+  it("leaves the transport layer and the compliant tools alone", () => {
+    for (const file of ["src/transport.ts", "src/errors.ts", "src/tools/read-file.ts", "src/tools/utils.ts"]) {
+      expect(findings).not.toHaveProperty(file);
+    }
+  });
+});
