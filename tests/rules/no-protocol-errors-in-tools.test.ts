@@ -85,6 +85,83 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   }
 });`,
     },
+    {
+      name: "ErrorCode imported from a module that is not the SDK",
+      filename: TOOL_FILE,
+      code: `
+import { ErrorCode } from "../db/codes.js";
+export const isConflict = (code: string) => code === ErrorCode.UNIQUE_VIOLATION;`,
+    },
+    {
+      name: "a local enum of tool-level codes",
+      filename: TOOL_FILE,
+      code: `
+enum ErrorCodes { NotFound = 1, Denied = 2, Busy }
+export const denied = () => ({ content: [{ type: "text", text: "Error: denied" }], isError: true, _meta: { code: ErrorCodes.Denied } });`,
+    },
+    {
+      name: "type annotations and type-only imports of SDK errors",
+      filename: TOOL_FILE,
+      code: `
+import type { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { type ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+export function describe(err: McpError, code: ErrorCode): string { return \`\${err.message} \${String(code)}\`; }`,
+    },
+    {
+      name: "reserved numbers that are not error codes, and codes outside the range",
+      filename: TOOL_FILE,
+      code: `
+export const offset = -32602;
+export const sizes = [-32000, -32768];
+export const result = { content: [{ type: "text", text: "Error: rate limited (-32000)" }], isError: true, _meta: { code: 429 } };
+export const httpFailure = { code: -1 };`,
+    },
+    {
+      name: "a JSON-RPC success response and a jsonrpc object without error",
+      filename: TOOL_FILE,
+      code: `export const message = (id: number) => ({ jsonrpc: "2.0", id, result: { content: [] } });`,
+    },
+    {
+      name: "the same code outside tool files and handlers: the transport layer",
+      filename: "src/transport/http.ts",
+      code: `
+import * as errors from "../errors.js";
+import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+export function reject(id: number) {
+  if (id < 0) throw new McpError(ErrorCode.InvalidRequest, "bad id");
+  return { jsonrpc: "2.0", id, error: { code: errors.ErrorCodes.RATE_LIMITED, message: "Too many requests" } };
+}
+export class SessionError extends Error { code = -32001; }`,
+    },
+    {
+      name: "an Express route is not a tool handler",
+      filename: "src/http.ts",
+      code: `
+import { ErrorCodes } from "./errors.js";
+app.post("/mcp", async (req, res) => { res.json({ error: { code: ErrorCodes.INVALID_REQUEST } }); });`,
+    },
+    {
+      name: "a custom protocolErrors.names setting replaces ErrorCodes",
+      filename: TOOL_FILE,
+      settings: { "mcp-tool-errors": { protocolErrors: { names: ["RpcCodes"] } } },
+      code: `
+import { ErrorCodes } from "../db/errors.js";
+export const conflict = ErrorCodes.UNIQUE_VIOLATION;`,
+    },
+    {
+      name: "the unknown-tool branch behind a lookup by name",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  const tool = tools.get(name);
+  if (!tool) {
+    throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
+  }
+  return tool.run(args);
+});`,
+    },
   ],
   invalid: [
     {
@@ -127,6 +204,113 @@ export function fail(id: number) {
         { messageId: "handBuiltJsonRpcError", line: 3, column: 12 },
         { messageId: "reservedCode", line: 3, column: 47 },
       ],
+    },
+    {
+      name: "a namespace import",
+      filename: TOOL_FILE,
+      code: `
+import * as errors from "../errors.js";
+export const code = errors.ErrorCodes.INVALID_PARAMS;`,
+      errors: [{ messageId: "protocolErrorName", line: 3, column: 21 }],
+    },
+    {
+      name: "destructuring reports the reference it comes from",
+      filename: TOOL_FILE,
+      code: `
+import { ErrorCodes } from "../errors.js";
+const { INVALID_PARAMS } = ErrorCodes;
+export const code = INVALID_PARAMS;`,
+      errors: [{ messageId: "protocolErrorName", line: 3, column: 28 }],
+    },
+    {
+      name: "re-exports from a tool file",
+      filename: TOOL_FILE,
+      code: `
+export { ErrorCodes } from "../errors.js";
+export { McpError as ToolError } from "@modelcontextprotocol/sdk/types.js";`,
+      errors: [
+        { messageId: "protocolErrorName", line: 2, column: 10 },
+        { messageId: "sdkProtocolError", line: 3, column: 10 },
+      ],
+    },
+    {
+      name: "a global ErrorCodes and a local one that holds reserved codes",
+      filename: TOOL_FILE,
+      code: `
+export const a = ErrorCodes.INVALID_PARAMS;
+function local() {
+  const ErrorCodes = { INVALID_PARAMS: -32602 } as const;
+  return ErrorCodes.INVALID_PARAMS;
+}`,
+      errors: [
+        { messageId: "protocolErrorName", line: 2, column: 18 },
+        { messageId: "protocolErrorName", line: 5, column: 10 },
+      ],
+    },
+    {
+      name: "the v2 SDK's ProtocolError through a namespace import",
+      filename: TOOL_FILE,
+      code: `
+import * as mcp from "@modelcontextprotocol/server";
+export const tool = defineTool({
+  name: "fetch_page",
+  handler: async ({ url }: { url: string }) => {
+    if (!url) throw new mcp.ProtocolError(mcp.ProtocolErrorCode.InvalidParams, "url is required");
+    return { content: [{ type: "text", text: await fetchPage(url) }] };
+  },
+});`,
+      errors: [
+        { messageId: "sdkProtocolError", line: 6, column: 25 },
+        { messageId: "sdkProtocolError", line: 6, column: 43 },
+      ],
+    },
+    {
+      name: "reserved codes as code properties, assignments, class fields and constructor arguments",
+      filename: TOOL_FILE,
+      code: `
+export class ToolFailure extends Error { code = -32000; }
+export function fail(err: Error & { code?: number }) {
+  err.code = -32001;
+  return new RpcError(-32603, err.message);
+}
+export const meta = { code: -32602 as const };`,
+      errors: [
+        { messageId: "reservedCode", line: 2, column: 49 },
+        { messageId: "reservedCode", line: 4, column: 14 },
+        { messageId: "reservedCode", line: 5, column: 23 },
+        { messageId: "reservedCode", line: 7, column: 29 },
+      ],
+    },
+    {
+      name: "inside a handler of a low-level dispatcher, outside the unknown-tool branch",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "query": {
+      if (!request.params.arguments?.sql) throw new McpError(ErrorCode.InvalidParams, "sql is required");
+      return runQuery(request.params.arguments.sql);
+    }
+    default:
+      throw new McpError(ErrorCode.MethodNotFound, "Unknown tool");
+  }
+});`,
+      errors: [
+        { messageId: "sdkProtocolError", line: 6, column: 53 },
+        { messageId: "sdkProtocolError", line: 6, column: 62 },
+      ],
+    },
+    {
+      name: "a hand-built JSON-RPC error in a FastMCP tool outside src/tools",
+      filename: "src/server.ts",
+      code: `
+server.addTool({
+  name: "crawl",
+  parameters: z.object({ url: z.string() }),
+  execute: async (args) => JSON.stringify({ jsonrpc: "2.0", error: { message: \`cannot crawl \${args.url}\` } }),
+});`,
+      errors: [{ messageId: "handBuiltJsonRpcError", line: 5, column: 45 }],
     },
   ],
 });

@@ -1,0 +1,32 @@
+import { parseForESLint } from "@typescript-eslint/parser";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { Linter } from "eslint";
+
+type Visitor = (context: Readonly<TSESLint.RuleContext<string, []>>) => TSESLint.RuleListener;
+
+/**
+ * Lints `code` with one throwaway rule so that an analysis module sees a real rule context
+ * (ESLint's scope analysis, settings, filename). Fatal parse errors fail the test.
+ */
+export function runProbe(
+  code: string,
+  visitor: Visitor,
+  { filename = "src/tools/probe.ts", settings = {} }: { filename?: string; settings?: Record<string, unknown> } = {},
+): void {
+  const linter = new Linter({ configType: "flat" });
+  const messages = linter.verify(
+    code,
+    {
+      files: ["**/*.ts"],
+      languageOptions: { parser: { parseForESLint } },
+      settings,
+      plugins: { probe: { rules: { probe: { create: visitor as never } } } },
+      rules: { "probe/probe": "error" },
+    },
+    filename,
+  );
+  const fatal = messages.find((message) => message.fatal === true || message.ruleId === null);
+  if (fatal) throw new Error(`probe could not lint the fixture: ${fatal.message}`);
+}
+
+export type { TSESTree };

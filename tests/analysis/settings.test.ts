@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS, getMcpSettings } from "../../src/analysis/settings.js";
+import { isToolFile, toolFilesPath } from "../../src/analysis/tool-files.js";
+
+describe("getMcpSettings", () => {
+  it("fills in every default when the plugin has no settings", () => {
+    const settings = getMcpSettings({});
+    expect(settings.toolFiles).toEqual(DEFAULT_SETTINGS.toolFiles);
+    expect(settings.handlers).toEqual(DEFAULT_SETTINGS.handlers);
+    expect(settings.protocolErrors).toEqual(DEFAULT_SETTINGS.protocolErrors);
+    expect(settings.errorPrefix).toBe("Error: ");
+    expect(settings.errorTextPattern).toBeUndefined();
+  });
+
+  it("replaces only the keys the user gives, nested ones included", () => {
+    const settings = getMcpSettings({ "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] }, errorPrefix: "ERROR: " } });
+    expect(settings.handlers.wrappers).toEqual(["withToolErrors"]);
+    expect(settings.handlers.properties).toEqual(DEFAULT_SETTINGS.handlers.properties);
+    expect(settings.errorPrefix).toBe("ERROR: ");
+  });
+
+  it("validates once per settings object", () => {
+    const raw = { "mcp-tool-errors": { toolFiles: ["src/**"] } };
+    expect(getMcpSettings(raw)).toBe(getMcpSettings(raw));
+  });
+
+  it("normalises error helpers and compiles errorTextPattern", () => {
+    const settings = getMcpSettings({
+      "mcp-tool-errors": { errorHelpers: ["toolError", { name: "fail", messageArgument: 1, addsPrefix: true }], errorTextPattern: "^Failed" },
+    });
+    expect(settings.errorHelpers).toEqual([
+      { name: "toolError", messageArgument: 0, addsPrefix: false },
+      { name: "fail", messageArgument: 1, addsPrefix: true },
+    ]);
+    expect(settings.errorTextPattern?.test("Failed to list")).toBe(true);
+  });
+
+  it("names the bad key and what was expected", () => {
+    expect(() => getMcpSettings({ "mcp-tool-errors": { toolFiles: "src/tools/**" } })).toThrow(
+      'settings["mcp-tool-errors"].toolFiles must be an array of glob strings',
+    );
+    expect(() => getMcpSettings({ "mcp-tool-errors": { toolfiles: [] } })).toThrow(/unknown key "toolfiles".*toolFiles/u);
+    expect(() => getMcpSettings({ "mcp-tool-errors": { handlers: { wrapper: [] } } })).toThrow(/handlers has an unknown key "wrapper"/u);
+    expect(() => getMcpSettings({ "mcp-tool-errors": { errorTextPattern: "(" } })).toThrow(/errorTextPattern must be a valid regular expression/u);
+  });
+});
+
+describe("isToolFile", () => {
+  const cwd = "/repo";
+  const check = (file: string, toolFiles?: string[]) =>
+    isToolFile(file, cwd, getMcpSettings(toolFiles ? { "mcp-tool-errors": { toolFiles } } : {}));
+
+  it("matches the ADR's src/tools/ in any package of a monorepo by default", () => {
+    expect(check("/repo/src/tools/git.ts")).toBe(true);
+    expect(check("/repo/packages/bridge/src/tools/nested/read.ts")).toBe(true);
+    expect(check("/repo/src/transport.ts")).toBe(false);
+    expect(check("/repo/src/toolsets/x.ts")).toBe(false);
+  });
+
+  it("supports negated globs and dot files", () => {
+    const globs = ["src/**/tools/**", "!src/recipes/**"];
+    expect(check("/repo/src/app/tools/a.ts", globs)).toBe(true);
+    expect(check("/repo/src/recipes/tools/a.ts", globs)).toBe(false);
+    expect(check("/repo/src/.hidden/tools/a.ts", globs)).toBe(true);
+  });
+
+  it("matches a file outside cwd by its absolute path", () => {
+    expect(toolFilesPath("/elsewhere/src/tools/a.ts", cwd)).toBe("/elsewhere/src/tools/a.ts");
+    expect(check("/elsewhere/src/tools/a.ts")).toBe(true);
+    expect(toolFilesPath("/repo/src/tools/a.ts", cwd)).toBe("src/tools/a.ts");
+  });
+});

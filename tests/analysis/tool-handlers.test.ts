@@ -1,0 +1,212 @@
+import type { TSESTree } from "@typescript-eslint/utils";
+import { describe, expect, it } from "vitest";
+import { getToolCode } from "../../src/analysis/tool-handlers.js";
+import { runProbe } from "./probe.js";
+
+const TOOL_FILE = "src/tools/git.ts";
+const SERVER_FILE = "src/server.ts";
+
+type FunctionNode = TSESTree.ArrowFunctionExpression | TSESTree.FunctionDeclaration | TSESTree.FunctionExpression;
+
+/** `"line kind"` for every function the recogniser takes for a tool handler. */
+function handlersIn(code: string, filename = SERVER_FILE, settings: Record<string, unknown> = {}): string[] {
+  const found: string[] = [];
+  const check = (context: Parameters<typeof getToolCode>[0]) => (fn: FunctionNode) => {
+    const handler = getToolCode(context).toolHandler(fn);
+    if (handler) found.push(`${String(fn.loc.start.line)} ${handler.kind}`);
+  };
+  runProbe(
+    code,
+    (context) => {
+      const onFunction = check(context);
+      return { ArrowFunctionExpression: onFunction, FunctionExpression: onFunction, FunctionDeclaration: onFunction };
+    },
+    { filename, settings: { "mcp-tool-errors": settings } },
+  );
+  return found;
+}
+
+describe("isToolHandler: the shapes real servers use", () => {
+  it("recognises the ADR project's { schema, handler } factory in any file", () => {
+    expect(
+      handlersIn(`
+export function createGitLogTool(workspace: string) {
+  return {
+    schema: { name: "git_log", description: "Show commits", inputSchema: { type: "object" } },
+    handler: async (args: { ref?: string }, signal?: AbortSignal) => run(workspace, args, signal),
+  };
+}`),
+    ).toEqual(["5 definition"]);
+  });
+
+  it("recognises { name, inputSchema, handler } and method shorthand", () => {
+    expect(
+      handlersIn(`
+export const getFigmaData = {
+  name: "get_figma_data",
+  description: "Fetch a Figma file",
+  inputSchema: { fileKey: z.string() },
+  async handler({ fileKey }) { return fetchFile(fileKey); },
+};`),
+    ).toEqual(["6 definition"]);
+  });
+
+  it("recognises definition functions: defineTool, createTool, addTool", () => {
+    expect(
+      handlersIn(`
+export const takeScreenshot = defineTool({
+  name: "take_screenshot",
+  schema: { fullPage: z.boolean() },
+  handler: async (request, response, context) => { response.attachImage(await context.page.screenshot()); },
+});
+export const searchIssues = createTool({ id: "search", inputSchema, execute: async ({ context }) => search(context) });
+server.addTool({ name: "scrape", parameters: z.object({ url: z.string() }), execute: async (args) => scrape(args.url) });
+export default defineTool({ name: "console", handle(context, params, response) { response.appendResponseLine("ok"); } });`),
+    ).toEqual(["5 definition", "7 definition", "8 definition", "9 definition"]);
+  });
+
+  it("recognises registerTool, tool overloads, registerToolTask and this.server.tool", () => {
+    expect(
+      handlersIn(`
+server.registerTool("resolve-library-id", { title: "Resolve", inputSchema: { libraryName: z.string() } }, async ({ libraryName }) => resolve(libraryName));
+server.tool("search", async () => ({ content: [] }));
+server.tool("search", "Search the web", { query: z.string() }, async ({ query }) => search(query));
+server.tool("search", "Search the web", { query: z.string() }, { readOnlyHint: true }, async ({ query }) => search(query));
+server.experimental.tasks.registerToolTask("long_job", { inputSchema: {} }, async () => startJob());
+class Agent { init() { this.server.tool("add", { a: z.number() }, async ({ a }) => ({ content: [{ type: "text", text: String(a) }] })); } }`),
+    ).toEqual(["2 registration", "3 registration", "4 registration", "5 registration", "6 registration", "7 registration"]);
+  });
+
+  it("recognises the low-level dispatcher with the v1 schema and the v2 method string", () => {
+    expect(
+      handlersIn(`
+server.setRequestHandler(CallToolRequestSchema, async (request) => dispatch(request));
+server.setRequestHandler(types.CallToolRequestSchema, async (request) => dispatch(request));
+server.setRequestHandler("tools/call", async (request) => dispatch(request));
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));`),
+    ).toEqual(["2 requestHandler", "3 requestHandler", "4 requestHandler"]);
+  });
+
+  it("recognises mcp-framework classes: methods and function-valued fields named in properties", () => {
+    expect(
+      handlersIn(`
+class WeatherTool extends MCPTool<WeatherInput> {
+  name = "weather";
+  async execute(input: WeatherInput) { return fetchWeather(input.city); }
+}
+const Other = class extends framework.MCPTool { handle = async () => "ok"; };`),
+    ).toEqual(["4 classMethod", "6 classMethod"]);
+  });
+
+  it("recognises xmcp's default-exported handler in a tool file only", () => {
+    const code = `export default async function greet({ name }: { name: string }) { return \`Hello, \${name}\`; }`;
+    expect(handlersIn(code, TOOL_FILE)).toEqual(["1 defaultExport"]);
+    expect(handlersIn(code, SERVER_FILE)).toEqual([]);
+    expect(handlersIn(`const greet = async () => "hi";\nexport { greet as default };`, TOOL_FILE)).toEqual(["1 defaultExport"]);
+    expect(handlersIn(`async function greet() { return "hi"; }\nexport default greet;`, TOOL_FILE)).toEqual(["1 defaultExport"]);
+  });
+
+  it("follows identifiers to same-file functions and looks through wrapper calls", () => {
+    expect(
+      handlersIn(`
+async function runGit(args: GitArgs) { return git(args); }
+const handleSearch = async ({ query }: { query: string }) => search(query);
+export const gitTool = { schema: { name: "git", inputSchema: {} }, handler: runGit };
+server.registerTool("search", config, handleSearch);
+server.registerTool("auth", config, withAuth(withLogging(async (args) => callApi(args))));`),
+    ).toEqual(["2 definition", "3 registration", "6 registration"]);
+  });
+
+  it("records the wrapper calls a handler was looked through", () => {
+    const wrappers: string[] = [];
+    runProbe(`server.registerTool("x", cfg, withToolErrors(async () => run()));`, (context) => ({
+      ArrowFunctionExpression(fn) {
+        for (const call of getToolCode(context).toolHandler(fn)?.wrappers ?? []) {
+          wrappers.push(context.sourceCode.getText(call.callee));
+        }
+      },
+    }), { filename: SERVER_FILE });
+    expect(wrappers).toEqual(["withToolErrors"]);
+  });
+
+  it("takes every handler-property object in a tool file", () => {
+    expect(handlersIn(`export const tool = { name: "ping", handler: async () => "pong" };`, TOOL_FILE)).toEqual(["1 definition"]);
+  });
+
+  it("honours settings: custom properties, registration methods and base classes", () => {
+    const settings = { handlers: { properties: ["run"], registrationMethods: ["addCommand"], baseClasses: ["ToolBase"] } };
+    expect(
+      handlersIn(`
+export const t = { name: "x", inputSchema: {}, run: async () => "ok", handler: async () => "not any more" };
+cli.addCommand("sync", async () => sync());
+class FindTool extends ToolBase { async run() { return find(); } }`, SERVER_FILE, settings),
+    ).toEqual(["2 definition", "3 registration", "4 classMethod"]);
+  });
+});
+
+describe("isToolHandler: near-misses that are not MCP tools", () => {
+  it("ignores HTTP routes, yargs commands and event listeners outside tool files", () => {
+    expect(
+      handlersIn(`
+app.get("/health", async (req, res) => res.send("ok"));
+fastify.route({ method: "POST", url: "/tools", schema: { body: bodySchema }, handler: async (request, reply) => reply.send() });
+yargs.command({ command: "serve", describe: "Start the server", handler: async (argv) => serve(argv) });
+process.on("SIGINT", () => server.close());
+emitter.on("tool", async () => run());`),
+    ).toEqual([]);
+  });
+
+  it("ignores an object passed to a registration method (a project's own registry)", () => {
+    expect(handlersIn(`registry.registerTool({ id: "lint", paramsSchema, execute: async () => lint() });`)).toEqual([]);
+  });
+
+  it("ignores the Vercel AI SDK and LangChain, even in a tools folder", () => {
+    expect(
+      handlersIn(`
+import { tool } from "ai";
+import * as lc from "@langchain/core/tools";
+export const weather = tool({ description: "Weather", parameters: z.object({}), execute: async () => getWeather() });
+export const search = lc.tool(async () => "result", { name: "search" });`, TOOL_FILE),
+    ).toEqual([]);
+  });
+
+  it("ignores classes that do not extend a configured base, and functions that are only called", () => {
+    expect(
+      handlersIn(`
+class Cache { async execute() { return load(); } }
+class Sub extends Cache { async execute() { return load(); } }
+async function handler() { return 1; }
+handler();`),
+    ).toEqual([]);
+  });
+
+  it("ignores setRequestHandler for other requests and functions before the callback", () => {
+    expect(
+      handlersIn(`
+server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [] }));
+server.tool("x", "desc", shape,
+  async () => "not the handler: the callback is the last function",
+  async () => ok(),
+);`),
+    ).toEqual(["5 registration"]);
+  });
+});
+
+describe("enclosingToolHandler", () => {
+  it("makes nested functions part of the handler and lets the nearest handler win", () => {
+    const found: string[] = [];
+    runProbe(`
+server.registerTool("outer", cfg, async (args) => {
+  const items = args.list.map((item) => item.trim());
+  server.registerTool("inner", cfg, async () => items.join());
+  return items;
+});
+function helper() { return 1; }`, (context) => ({
+      CallExpression(call) {
+        const handler = getToolCode(context).enclosingToolHandler(call);
+        found.push(`${context.sourceCode.getText(call.callee)}@${handler ? String(handler.fn.loc.start.line) : "-"}`);
+      },
+    }), { filename: SERVER_FILE });
+    expect(found).toEqual(["server.registerTool@-", "args.list.map@2", "item.trim@2", "server.registerTool@2", "items.join@4"]);
+  });
+});
