@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { unwrapExpression } from "../util/ast.js";
+import { prefixChecker } from "./error-prefix.js";
 
 /*
  * Source text for the error results that suggestions write: the ADR's
@@ -20,20 +21,25 @@ export function thrownMessage(argument: TSESTree.Expression): TSESTree.Node {
 }
 
 /** Escapes text for the inside of a template literal. */
-function escapeForTemplate(text: string): string {
+export function escapeForTemplate(text: string): string {
   return text.replace(/[`\\]|\$\{/gu, (match) => `\\${match}`);
 }
 
 /** Escapes text for the inside of a string literal quoted with `quote`. */
-function escapeForQuote(text: string, quote: string): string {
-  return text.replace(/\\/gu, "\\\\").replaceAll(quote, `\\${quote}`).replace(/\n/gu, "\\n");
+export function escapeForQuote(text: string, quote: string): string {
+  return text.replace(/\\/gu, "\\\\").replaceAll(quote, `\\${quote}`).replace(/\n/gu, "\\n").replace(/\r/gu, "\\r");
 }
 
 /** True when `node` is the parameter of a `catch` clause around it: a caught error. */
-function isCaughtError(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): node is TSESTree.Identifier {
+export function isCaughtError(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): node is TSESTree.Identifier {
   if (node.type !== AST_NODE_TYPES.Identifier) return false;
   const definition = ASTUtils.findVariable(sourceCode.getScope(node), node)?.defs.at(0);
   return definition?.type === TSESLint.Scope.DefinitionType.CatchClause;
+}
+
+/** The error text of a caught error named `name`: its message after `prefix`, never "Error: Error: ...". */
+export function caughtErrorMessageSource(name: string, prefix: string): string {
+  return `\`${escapeForTemplate(prefix)}\${${name} instanceof Error ? ${name}.message : String(${name})}\``;
 }
 
 /**
@@ -50,17 +56,20 @@ export function prefixedMessageSource(
   if (node.type === AST_NODE_TYPES.Literal && typeof node.value === "string") {
     const raw = sourceCode.getText(node);
     const quote = raw.startsWith("'") ? "'" : '"';
-    const text = node.value.startsWith(prefix) ? node.value : `${prefix}${node.value}`;
+    // A leading variant or repeat of the prefix (`error: `, `Error: Error: `) becomes the prefix once.
+    const text = `${prefix}${node.value.slice(prefixChecker(prefix).leadingLength(node.value))}`;
     return `${quote}${escapeForQuote(text, quote)}${quote}`;
   }
   if (node.type === AST_NODE_TYPES.TemplateLiteral) {
     const raw = sourceCode.getText(node);
     const first = node.quasis[0]?.value.cooked ?? "";
-    return first.startsWith(prefix) ? raw : `\`${escapeForTemplate(prefix)}${raw.slice(1)}`;
+    // The same, where the source spells the leading characters as the value does (no escapes).
+    const leading = prefixChecker(prefix).leadingLength(first);
+    const replaced = raw.slice(1, 1 + leading) === first.slice(0, leading) ? leading : 0;
+    if (replaced === 0 && first.startsWith(prefix)) return raw;
+    return `\`${escapeForTemplate(prefix)}${raw.slice(1 + replaced)}`;
   }
   const source = sourceCode.getText(node);
-  if (isCaughtError(node, sourceCode)) {
-    return `\`${escapeForTemplate(prefix)}\${${source} instanceof Error ? ${source}.message : String(${source})}\``;
-  }
+  if (isCaughtError(node, sourceCode)) return caughtErrorMessageSource(source, prefix);
   return `\`${escapeForTemplate(prefix)}\${String(${source})}\``;
 }

@@ -85,7 +85,10 @@ function importSource(variable: Variable): { specifier: TSESTree.Node; source: s
   return { specifier: definition.node, source: declaration.source.value };
 }
 
-function usesOfVariable(variable: Variable, settings: McpSettings, found: ProtocolErrorUse[]): void {
+/** With type information: true when an imported binding's type shows only tool-level codes. */
+export type ToolLevelCodesCheck = (binding: TSESTree.Identifier) => boolean;
+
+function usesOfVariable(variable: Variable, settings: McpSettings, found: ProtocolErrorUse[], toolLevelCodes?: ToolLevelCodesCheck): void {
   const imported = importSource(variable);
   if (imported?.specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier) {
     // `import * as errors from "..."; errors.ErrorCodes.X`
@@ -105,6 +108,8 @@ function usesOfVariable(variable: Variable, settings: McpSettings, found: Protoc
   if (imported) {
     if (imported.specifier.type === AST_NODE_TYPES.ImportSpecifier) name = importedName(imported.specifier, "imported");
     origin = classify(name, imported.source, settings);
+    const local = "local" in imported.specifier ? imported.specifier.local : undefined;
+    if (origin === "name" && local?.type === AST_NODE_TYPES.Identifier && toolLevelCodes?.(local)) return;
   } else if (settings.protocolErrors.names.includes(variable.name) && !isVisibleToolLevelCodes(variable)) {
     origin = "name";
   }
@@ -124,13 +129,13 @@ function isInstanceofRight(node: TSESTree.Node): boolean {
  * already done (no extra walk of the AST): imports (aliased, namespace), local declarations and
  * undeclared globals.
  */
-export function findProtocolErrorUses(globalScope: Scope, settings: McpSettings): ProtocolErrorUse[] {
+export function findProtocolErrorUses(globalScope: Scope, settings: McpSettings, toolLevelCodes?: ToolLevelCodesCheck): ProtocolErrorUse[] {
   const found: ProtocolErrorUse[] = [];
   const scopes: Scope[] = [globalScope];
   while (scopes.length > 0) {
     const scope = scopes.pop();
     if (!scope) break;
-    for (const variable of scope.variables) usesOfVariable(variable, settings, found);
+    for (const variable of scope.variables) usesOfVariable(variable, settings, found, toolLevelCodes);
     scopes.push(...scope.childScopes);
   }
   for (const reference of globalScope.through) {

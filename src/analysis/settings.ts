@@ -52,8 +52,9 @@ export const DEFAULT_SETTINGS = {
 
 /** Thrown for settings a user got wrong; the message names the key and the expected form. */
 export class McpSettingsError extends Error {
+  /** `key` is the dotted path under `settings["mcp-tool-errors"]`, "" for the object itself. */
   constructor(key: string, expected: string) {
-    super(`settings["${SETTINGS_KEY}"].${key} ${expected}`);
+    super(`settings["${SETTINGS_KEY}"]${key === "" ? "" : `.${key}`} ${expected}`);
     this.name = "McpSettingsError";
   }
 }
@@ -66,56 +67,65 @@ const isRecord = (value: unknown): value is Raw =>
 function checkKeys(value: Raw, allowed: readonly string[], path: string): void {
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key)) {
-      const where = path === "" ? `settings["${SETTINGS_KEY}"]` : `settings["${SETTINGS_KEY}"].${path}`;
-      throw new Error(
-        `${where} has an unknown key "${key}"; the keys that exist are: ${allowed.join(", ")}`,
-      );
+      throw new McpSettingsError(path, `has an unknown key "${key}"; the keys that exist are: ${allowed.join(", ")}`);
     }
   }
+}
+
+/** A short rendering of a bad value for an error message: `42`, `"src/tools"`, `an object`. */
+function shown(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  if (value === null || typeof value !== "object") return String(value);
+  return Array.isArray(value) ? "an array" : value instanceof RegExp ? `the RegExp ${String(value)}` : "an object";
 }
 
 function stringArray(value: unknown, key: string, what = "strings"): readonly string[] {
-  if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) {
-    throw new McpSettingsError(key, `must be an array of ${what}`);
+  if (!Array.isArray(value)) throw new McpSettingsError(key, `must be an array of ${what} (got ${shown(value)})`);
+  const index = value.findIndex((item) => typeof item !== "string");
+  if (index !== -1) {
+    throw new McpSettingsError(key, `must be an array of ${what} (item ${String(index)} is ${shown(value[index])})`);
   }
-  return value;
+  return value as readonly string[];
+}
+
+const GLOBS = 'glob strings such as "**/src/tools/**" (a leading "!" excludes)';
+const GLOB_FORM = `must be an array of ${GLOBS}`;
+
+function compileGlob(pattern: string): (path: string) => boolean {
+  if (pattern.trim() === "" || pattern === "!") {
+    throw new McpSettingsError("toolFiles", `${GLOB_FORM}; got the empty glob ${shown(pattern)}`);
+  }
+  try {
+    // `debug` makes picomatch throw on a glob it cannot compile instead of silently matching nothing.
+    return picomatch(pattern.startsWith("!") ? pattern.slice(1) : pattern, { dot: true, debug: true });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new McpSettingsError("toolFiles", `${GLOB_FORM}; ${shown(pattern)} is not a valid glob (${reason})`);
+  }
 }
 
 function compileToolFiles(patterns: readonly string[]): (path: string) => boolean {
-  const include: string[] = [];
-  const exclude: string[] = [];
-  for (const pattern of patterns) {
-    if (pattern.trim() === "" || pattern === "!") {
-      throw new McpSettingsError("toolFiles", `must be an array of glob strings (got the empty glob "${pattern}")`);
-    }
-    if (pattern.startsWith("!")) exclude.push(pattern.slice(1));
-    else include.push(pattern);
-  }
-  const compile = (globs: string[]): ((path: string) => boolean) => {
-    if (globs.length === 0) return () => false;
-    try {
-      return picomatch(globs, { dot: true });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new McpSettingsError("toolFiles", `must be an array of glob strings (${reason})`);
-    }
-  };
-  const included = compile(include);
-  const excluded = compile(exclude);
-  return (path) => included(path) && !excluded(path);
+  const included: ((path: string) => boolean)[] = [];
+  const excluded: ((path: string) => boolean)[] = [];
+  for (const pattern of patterns) (pattern.startsWith("!") ? excluded : included).push(compileGlob(pattern));
+  return (path) => included.some((matches) => matches(path)) && !excluded.some((matches) => matches(path));
 }
 
 function compilePattern(value: unknown): RegExp | undefined {
   if (value === undefined) return undefined;
+  const example = 'such as "^(Error|Failed)\\b"';
   if (typeof value !== "string" || value === "") {
-    throw new McpSettingsError("errorTextPattern", "must be a non-empty regular expression source string");
+    throw new McpSettingsError("errorTextPattern", `must be a regular expression source in a non-empty string, ${example} (got ${shown(value)})`);
   }
   try {
     // Compiled once per settings object; it only ever runs on a string literal's static prefix.
     return new RegExp(value, "u");
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new McpSettingsError("errorTextPattern", `must be a valid regular expression source (${reason})`);
+    throw new McpSettingsError(
+      "errorTextPattern",
+      `must be a valid regular expression source, ${example}; ${shown(value)} does not compile with the "u" flag (${reason})`,
+    );
   }
 }
 
@@ -123,18 +133,25 @@ function errorHelpers(value: unknown): readonly ErrorHelperSetting[] {
   const key = "errorHelpers";
   const expected =
     'must be an array whose entries are a function name or { name: string, messageArgument?: non-negative integer, addsPrefix?: boolean }';
-  if (!Array.isArray(value)) throw new McpSettingsError(key, expected);
+  if (!Array.isArray(value)) throw new McpSettingsError(key, `${expected} (got ${shown(value)})`);
   return value.map((entry: unknown, index): ErrorHelperSetting => {
     if (typeof entry === "string" && entry !== "") return { name: entry, messageArgument: 0, addsPrefix: false };
     const at = `${key}[${String(index)}]`;
-    if (!isRecord(entry)) throw new McpSettingsError(at, expected);
+    if (!isRecord(entry)) throw new McpSettingsError(at, `${expected.replace("must be an array whose entries are", "must be")} (got ${shown(entry)})`);
     checkKeys(entry, ["name", "messageArgument", "addsPrefix"], at);
     const { name, messageArgument = 0, addsPrefix = false } = entry;
-    if (typeof name !== "string" || name === "") throw new McpSettingsError(`${at}.name`, "must be a non-empty string");
-    if (typeof messageArgument !== "number" || !Number.isInteger(messageArgument) || messageArgument < 0) {
-      throw new McpSettingsError(`${at}.messageArgument`, "must be a non-negative integer");
+    if (typeof name !== "string" || name === "") {
+      throw new McpSettingsError(`${at}.name`, `must be a non-empty string, the helper's function name (got ${shown(name)})`);
     }
-    if (typeof addsPrefix !== "boolean") throw new McpSettingsError(`${at}.addsPrefix`, "must be a boolean");
+    if (typeof messageArgument !== "number" || !Number.isInteger(messageArgument) || messageArgument < 0) {
+      throw new McpSettingsError(
+        `${at}.messageArgument`,
+        `must be a non-negative integer, the index of the message argument (got ${shown(messageArgument)})`,
+      );
+    }
+    if (typeof addsPrefix !== "boolean") {
+      throw new McpSettingsError(`${at}.addsPrefix`, `must be true or false (got ${shown(addsPrefix)})`);
+    }
     return { name, messageArgument, addsPrefix };
   });
 }
@@ -142,14 +159,16 @@ function errorHelpers(value: unknown): readonly ErrorHelperSetting[] {
 function section(raw: Raw, key: "handlers" | "protocolErrors"): Raw {
   const value = raw[key];
   if (value === undefined) return {};
-  if (!isRecord(value)) throw new McpSettingsError(key, "must be an object");
+  if (!isRecord(value)) {
+    throw new McpSettingsError(key, `must be an object with any of the keys ${Object.keys(DEFAULT_SETTINGS[key]).join(", ")} (got ${shown(value)})`);
+  }
   checkKeys(value, Object.keys(DEFAULT_SETTINGS[key]), key);
   return value;
 }
 
 function parseSettings(raw: unknown): McpSettings {
   if (raw === undefined) raw = {};
-  if (!isRecord(raw)) throw new Error(`settings["${SETTINGS_KEY}"] must be an object`);
+  if (!isRecord(raw)) throw new McpSettingsError("", `must be an object such as { toolFiles: ["**/src/tools/**"] } (got ${shown(raw)})`);
   checkKeys(raw, Object.keys(DEFAULT_SETTINGS), "");
   const handlers = section(raw, "handlers");
   const protocolErrors = section(raw, "protocolErrors");
@@ -157,10 +176,10 @@ function parseSettings(raw: unknown): McpSettings {
     from[name] === undefined ? (defaults[name] ?? []) : stringArray(from[name], `${path}${name}`);
 
   const toolFiles =
-    raw.toolFiles === undefined ? DEFAULT_SETTINGS.toolFiles : stringArray(raw.toolFiles, "toolFiles", "glob strings");
+    raw.toolFiles === undefined ? DEFAULT_SETTINGS.toolFiles : stringArray(raw.toolFiles, "toolFiles", GLOBS);
   const errorPrefix = raw.errorPrefix ?? DEFAULT_SETTINGS.errorPrefix;
   if (typeof errorPrefix !== "string" || errorPrefix.trim() === "") {
-    throw new McpSettingsError("errorPrefix", 'must be a non-empty string such as "Error: "');
+    throw new McpSettingsError("errorPrefix", `must be a non-empty string such as "Error: " (got ${shown(errorPrefix)})`);
   }
   return {
     toolFiles,

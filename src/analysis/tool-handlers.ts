@@ -11,7 +11,10 @@ import {
 } from "../util/ast.js";
 import { getMcpSettings, type McpSettings } from "./settings.js";
 import { isToolFile } from "./tool-files.js";
+import { getHandlerIndex } from "./typed/handler-index.js";
+import { typedServices } from "./typed/services.js";
 import { isInUnknownToolBranch } from "./unknown-tool-branch.js";
+import { type AnyRuleContext, nearestOwner, perFile } from "../util/per-file.js";
 
 /** How a handler was recognised; `requestHandler` is the low-level dispatcher. */
 export type ToolHandlerKind = "classMethod" | "defaultExport" | "definition" | "registration" | "requestHandler";
@@ -23,7 +26,6 @@ export interface ToolHandler {
   wrappers: readonly TSESTree.CallExpression[];
 }
 
-type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 
 /** Non-MCP agent libraries: their `tool({ execute })` is not an MCP tool, even in a tools folder. */
 const AGENT_LIBRARY = /^(?:ai|langchain)(?:\/|$)|^@(?:ai-sdk|langchain)\//u;
@@ -41,11 +43,18 @@ export class ToolCode {
   private readonly sourceCode: Readonly<TSESLint.SourceCode>;
   private readonly handlers = new Map<FunctionNode, ToolHandler | null>();
   private readonly enclosing = new Map<FunctionNode, ToolHandler | null>();
+  /** With type information: the kind of a registration in any file of the program that `fn` flows into. */
+  private readonly registeredElsewhere: ((fn: FunctionNode) => ToolHandlerKind | undefined) | undefined;
 
-  constructor(context: AnyContext) {
+  constructor(context: AnyRuleContext) {
     this.sourceCode = context.sourceCode;
     this.settings = getMcpSettings(context.settings);
     this.isToolFile = isToolFile(context.filename, context.cwd, this.settings);
+    const typed = typedServices(context);
+    this.registeredElsewhere = typed && ((fn) => {
+      const node = typed.toTs(fn);
+      return node && getHandlerIndex(typed.program, this.settings.handlers.registrationMethods).kindOf(node);
+    });
   }
 
   /** The handler that `fn` is, if it is one. */
@@ -64,25 +73,7 @@ export class ToolCode {
 
   /** The nearest tool handler containing `node` (a function nested in a handler is part of it). */
   enclosingToolHandler(node: TSESTree.Node): ToolHandler | undefined {
-    // Iterative, memoised per function: deep nesting must not overflow the stack.
-    const pending: FunctionNode[] = [];
-    let found: ToolHandler | null = null;
-    for (let current: TSESTree.Node | undefined = node; current; current = current.parent) {
-      if (!isFunctionNode(current)) continue;
-      const known = this.enclosing.get(current);
-      if (known !== undefined) {
-        found = known;
-        break;
-      }
-      pending.push(current);
-      const own = this.toolHandler(current);
-      if (own) {
-        found = own;
-        break;
-      }
-    }
-    for (const fn of pending) this.enclosing.set(fn, found);
-    return found ?? undefined;
+    return nearestOwner(node, this.enclosing, (fn) => this.toolHandler(fn));
   }
 
   /** Tool code: anywhere in a tool file, or inside a recognised handler in any file. */
@@ -109,7 +100,8 @@ export class ToolCode {
       const kind = this.handlerPosition(reference, viaName, seen);
       if (kind) return { fn, kind, wrappers: viaName };
     }
-    return undefined;
+    const elsewhere = this.registeredElsewhere?.(fn);
+    return elsewhere && { fn, kind: elsewhere, wrappers: [] };
   }
 
   /** Read references to a function declaration or a `const` bound to the function. */
@@ -272,17 +264,8 @@ function isLastFunctionArgument(call: TSESTree.CallExpression, index: number): b
   return true;
 }
 
-const cache = new WeakMap<TSESTree.Program, { settings: unknown; toolCode: ToolCode }>();
-
 /**
  * The tool-handler recogniser for the file a rule is linting, built once per file and shared by
  * every rule of this plugin that lints it.
  */
-export function getToolCode(context: AnyContext): ToolCode {
-  const program = context.sourceCode.ast;
-  const cached = cache.get(program);
-  if (cached?.settings === context.settings) return cached.toolCode;
-  const toolCode = new ToolCode(context);
-  cache.set(program, { settings: context.settings, toolCode });
-  return toolCode;
-}
+export const getToolCode = perFile((context) => new ToolCode(context));

@@ -7,6 +7,8 @@ import {
 } from "../analysis/protocol-errors.js";
 import { isReservedJsonRpcCode } from "../analysis/json-rpc.js";
 import { getToolCode } from "../analysis/tool-handlers.js";
+import { hasOnlyToolLevelCodes } from "../analysis/typed/protocol-codes.js";
+import { typedServices } from "../analysis/typed/services.js";
 import { findProperty, numericValue } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
@@ -34,6 +36,7 @@ export default createRule({
   },
   create(context) {
     const toolCode = getToolCode(context);
+    const typed = typedServices(context);
     const reportable = (node: TSESTree.Node): boolean =>
       toolCode.isInToolCode(node) && !toolCode.isInUnknownToolBranch(node);
     const reportUse = (use: ProtocolErrorUse): void => {
@@ -47,7 +50,11 @@ export default createRule({
 
     return {
       "Program:exit"(program) {
-        for (const use of findProtocolErrorUses(context.sourceCode.getScope(program), toolCode.settings)) reportUse(use);
+        for (const use of findProtocolErrorUses(
+          context.sourceCode.getScope(program),
+          toolCode.settings,
+          typed && ((binding) => hasOnlyToolLevelCodes(typed, binding)),
+        )) reportUse(use);
       },
       ExportNamedDeclaration(node) {
         if (!toolCode.isToolFile) return;

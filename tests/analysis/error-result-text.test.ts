@@ -60,6 +60,10 @@ describe("prefixedMessageSource", () => {
     ]);
   });
 
+  it("keeps line breaks in a rebuilt string literal escaped, so it still parses", () => {
+    expect(prefixedThrowMessages(String.raw`throw new Error("first\r\nsecond");`)).toEqual([String.raw`"Error: first\r\nsecond"`]);
+  });
+
   it("escapes a custom prefix for a template literal", () => {
     expect(prefixedThrowMessages("throw new Error(code);", "`Tool` ${failed}: ")).toEqual([
       "`\\`Tool\\` \\${failed}: ${String(code)}`",

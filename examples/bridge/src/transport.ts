@@ -12,7 +12,8 @@ export interface ToolResult {
   _meta?: Record<string, unknown>;
 }
 
-export type ToolHandler = (args: Record<string, unknown>, signal?: AbortSignal) => Promise<ToolResult>;
+/** Handlers declare their own argument types; the transport passes the schema-validated arguments through. */
+export type ToolHandler = (args: never, signal?: AbortSignal) => Promise<unknown>;
 
 interface JsonRpcRequest {
   jsonrpc: "2.0";
@@ -44,7 +45,7 @@ export class Transport {
       return { jsonrpc: "2.0", id: request.id, error: { code: ErrorCodes.INVALID_PARAMS, message: "Unknown tool" } };
     }
     try {
-      return { jsonrpc: "2.0", id: request.id, result: await tool.handler(request.params?.arguments ?? {}) };
+      return { jsonrpc: "2.0", id: request.id, result: await tool.handler((request.params?.arguments ?? {}) as never) };
     } catch (err) {
       // Safety net only: tool handlers must never throw (ADR-0004).
       console.warn(`tool ${tool.schema.name} threw; converting to an error result`);

@@ -1,4 +1,5 @@
 import { ErrorCodes as EC, ToolErrorCodes } from "../errors.js";
+import type { ToolResult } from "../transport.js";
 import { error, success } from "./utils.js";
 
 interface Editor {
@@ -13,13 +14,14 @@ export function createOpenFileTool(editor: Editor) {
       description: "Open a file in the editor",
       inputSchema: { type: "object", properties: { file: { type: "string" }, line: { type: "number" } } },
     },
-    handler: async (args: { file?: string; line?: number }) => {
-      if (!args.file) {
+    handler: async (args: Record<string, unknown>): Promise<ToolResult> => {
+      const { file, line } = args as { file?: string; line?: number };
+      if (!file) {
         return error("Error: file is required", EC.INVALID_PARAMS);
       }
       try {
-        const opened = await editor.open(args.file, args.line);
-        return opened ? success(`Opened ${args.file}`) : error(`Error: cannot open ${args.file}`, ToolErrorCodes.FILE_NOT_FOUND);
+        const opened = await editor.open(file, line);
+        return opened ? success(`Opened ${file}`) : error(`Error: cannot open ${file}`, ToolErrorCodes.FILE_NOT_FOUND);
       } catch (err) {
         return {
           content: [{ type: "text", text: `Error: ${err instanceof Error ? err.message : String(err)}` }],

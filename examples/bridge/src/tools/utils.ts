@@ -1,4 +1,3 @@
-import type { ToolErrorCode } from "../errors.js";
 import type { ToolResult } from "../transport.js";
 
 /** A successful tool result. */
@@ -7,7 +6,7 @@ export function success(text: string): ToolResult {
 }
 
 /** An error result the model can read; `code` is a tool-level code, never a JSON-RPC one. */
-export function error(message: string, code?: ToolErrorCode): ToolResult {
+export function error(message: string, code?: string | number): ToolResult {
   return {
     content: [{ type: "text", text: message }],
     isError: true,

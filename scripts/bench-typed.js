@@ -1,0 +1,132 @@
+// Cost of the type-aware rule: lints a generated corpus of N tool files with a typed-parse floor (no
+// rules), the floor + mcp-tool-errors/no-throwing-call-in-tool-handler, and the floor +
+// @typescript-eslint/no-floating-promises; prints the median wall time of each, and how many times the
+// handler index and the throw analysis were built (once per program is the goal).
+// Usage: npm run build && node scripts/bench-typed.js [N=1000] [runs=3]
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const [, , mode, ...rest] = process.argv;
+
+/** One measurement, in a fresh process: typescript-eslint caches programs per process. */
+async function measure(corpus, variant) {
+  const { subscribe } = await import("node:diagnostics_channel");
+  const builds = { index: 0, analysis: 0 };
+  subscribe("mcp-tool-errors:handler-index", () => builds.index++);
+  subscribe("mcp-tool-errors:throw-analysis", () => builds.analysis++);
+  const { ESLint } = await import("eslint");
+  const tseslint = (await import("typescript-eslint")).default;
+  const plugin = (await import("../dist/index.js")).default;
+  const rules = {
+    floor: {},
+    "no-throwing-call-in-tool-handler": { "mcp-tool-errors/no-throwing-call-in-tool-handler": "error" },
+    "no-floating-promises": { "@typescript-eslint/no-floating-promises": "error" },
+  }[variant];
+  const eslint = new ESLint({
+    cwd: corpus,
+    overrideConfigFile: true,
+    overrideConfig: [
+      {
+        files: ["**/*.ts"],
+        languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: corpus } },
+        plugins: { "mcp-tool-errors": plugin, "@typescript-eslint": tseslint.plugin },
+        rules,
+      },
+    ],
+  });
+  const start = performance.now();
+  const results = await eslint.lintFiles(["src/**/*.ts"]);
+  const ms = performance.now() - start;
+  const problems = results.reduce((sum, result) => sum + result.messages.length, 0);
+  process.stdout.write(JSON.stringify({ ms, problems, files: results.length, ...builds }));
+}
+
+function generate(n) {
+  const corpus = mkdtempSync(path.join(tmpdir(), "mcp-bench-typed-"));
+  mkdirSync(path.join(corpus, "src/tools"), { recursive: true });
+  writeFileSync(path.join(corpus, "package.json"), '{ "type": "module", "private": true }\n');
+  writeFileSync(
+    path.join(corpus, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", strict: true, noEmit: true, types: [] }, include: ["src/**/*.ts"] }),
+  );
+  writeFileSync(
+    path.join(corpus, "src/args.ts"),
+    `export type ToolArgs = Record<string, unknown>;
+export function requireString(args: ToolArgs, key: string): string {
+  const value = args[key];
+  if (typeof value !== "string") throw new Error(\`\${key} is required\`);
+  return value;
+}
+export const readArgs = (args: ToolArgs) => ({ path: requireString(args, "path") });
+export async function fetchText(url: string): Promise<string> { return url; }
+`,
+  );
+  const names = [];
+  for (let i = 0; i < n; i++) {
+    const name = `tool${String(i)}`;
+    names.push(name);
+    writeFileSync(
+      path.join(corpus, `src/tools/${name}.ts`),
+      `import { fetchText, readArgs, requireString, type ToolArgs } from "../args.js";
+const schema = { name: "${name}", description: "Tool ${String(i)}", inputSchema: { type: "object" as const, properties: {} } };
+export function create_${name}() {
+  return {
+    schema,
+    handler: async (args: ToolArgs) => {
+      const { path } = ${i % 2 === 0 ? "readArgs(args)" : `{ path: "/tmp/${name}" }`};
+      fetchText(path);
+      try {
+        const key = requireString(args, "key");
+        return { content: [{ type: "text" as const, text: \`\${path}:\${key}\` }] };
+      } catch (err) {
+        return { content: [{ type: "text" as const, text: \`Error: \${String(err)}\` }], isError: true };
+      }
+    },
+  };
+}
+`,
+    );
+  }
+  writeFileSync(
+    path.join(corpus, "src/index.ts"),
+    `${names.map((name) => `import { create_${name} } from "./tools/${name}.js";`).join("\n")}
+declare const transport: { registerTool(schema: object, handler: (args: Record<string, unknown>) => unknown): void };
+for (const tool of [${names.map((name) => `create_${name}()`).join(", ")}]) transport.registerTool(tool.schema, tool.handler);
+`,
+  );
+  return corpus;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+if (mode === "--measure") {
+  await measure(rest[0], rest[1]);
+} else {
+  const n = Number(mode ?? 1000);
+  const runs = Number(rest[0] ?? 3);
+  const corpus = generate(n);
+  try {
+    console.log(`corpus: ${String(n)} tool files + 2 (${corpus}), ${String(runs)} runs each, Node ${process.version}`);
+    for (const variant of ["floor", "no-throwing-call-in-tool-handler", "no-floating-promises"]) {
+      const samples = [];
+      for (let run = 0; run < runs; run++) {
+        const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), "--measure", corpus, variant], {
+          encoding: "utf8",
+          maxBuffer: 1 << 24,
+        });
+        samples.push(JSON.parse(out));
+      }
+      const [first] = samples;
+      console.log(
+        `${variant.padEnd(34)} median ${(median(samples.map((s) => s.ms)) / 1000).toFixed(2)} s` +
+          `  (${samples.map((s) => (s.ms / 1000).toFixed(2)).join(", ")})  files ${String(first.files)}  problems ${String(first.problems)}` +
+          `  handler-index builds ${String(first.index)}  throw-analysis builds ${String(first.analysis)}`,
+      );
+    }
+  } finally {
+    rmSync(corpus, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,97 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { calleeName, type FunctionNode, isFunctionNode, outerParent, propertyName } from "../util/ast.js";
+import type { McpSettings } from "./settings.js";
+import type { ToolCode } from "./tool-handlers.js";
+import { hasIsErrorTrue, type StaticPrefix, staticPrefix, textBranches, type ToolResult } from "./tool-results.js";
+
+/**
+ * Why a tool result without `isError: true` is an error result: it is what a failure path returns
+ * (`catch`), or its text reads like an error (`text`).
+ */
+export type ErrorEvidence = "catch" | "text";
+
+/** Where a value leaves a function: a `return` argument, or an arrow function's expression body. */
+export interface ReturnSite {
+  fn: FunctionNode;
+  /** The `return` statement; undefined for an arrow body. */
+  statement: TSESTree.ReturnStatement | undefined;
+}
+
+/** The function `node` is returned from, looking through `as`/`satisfies` and conditional branches. */
+export function returnSite(node: TSESTree.Node): ReturnSite | undefined {
+  let { child, parent } = outerParent(node);
+  while (parent?.type === AST_NODE_TYPES.ConditionalExpression && parent.test !== child) {
+    ({ child, parent } = outerParent(parent));
+  }
+  if (parent?.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === child) {
+    return { fn: parent, statement: undefined };
+  }
+  if (parent?.type !== AST_NODE_TYPES.ReturnStatement) return undefined;
+  for (let current: TSESTree.Node | undefined = parent.parent; current; current = current.parent) {
+    if (isFunctionNode(current)) return { fn: current, statement: parent };
+  }
+  return undefined;
+}
+
+/** The nearest `catch` clause around `statement` in its own function `fn`. */
+export function enclosingCatch(statement: TSESTree.Node, fn: FunctionNode): TSESTree.CatchClause | undefined {
+  for (let current = statement.parent; current && current !== fn; current = current.parent) {
+    if (current.type === AST_NODE_TYPES.CatchClause) return current;
+  }
+  return undefined;
+}
+
+/** The promise call `fn` handles rejections for: `p.catch(fn)` or `p.then(ok, fn)`. */
+export function rejectionCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
+  const { child, parent } = outerParent(fn);
+  if (parent?.type !== AST_NODE_TYPES.CallExpression || parent.callee.type !== AST_NODE_TYPES.MemberExpression) {
+    return undefined;
+  }
+  const method = propertyName(parent.callee);
+  const index = parent.arguments.indexOf(child as TSESTree.CallExpressionArgument);
+  return (method === "catch" && index === 0) || (method === "then" && index === 1) ? parent : undefined;
+}
+
+/** A function's returned value is on a failure path of tool code: a `catch` clause or a rejection callback. */
+function isCatchPath(site: ReturnSite, toolCode: ToolCode): boolean {
+  const clause = site.statement && enclosingCatch(site.statement, site.fn);
+  if (clause) return toolCode.isInToolCode(clause);
+  const call = rejectionCall(site.fn);
+  return call !== undefined && toolCode.isInToolCode(call);
+}
+
+/** `Error:`, `error - `, `ERROR [`: the word followed by a separator ("Error rate: 2%" is not one). */
+const ERROR_WORD = /^error\s*[:[-]/iu;
+
+/** A static prefix reads as an error text: the configured prefix, the word `error` + separator, or the pattern. */
+export function isErrorText(prefix: StaticPrefix, settings: McpSettings): boolean {
+  const { text } = prefix;
+  return text.startsWith(settings.errorPrefix) || ERROR_WORD.test(text) || (settings.errorTextPattern?.test(text) ?? false);
+}
+
+/** Assertion methods: `expect(r).toMatchObject({...})`, `assert.deepStrictEqual(r, {...})`. */
+const ASSERTION = /^(?:to[A-Z]\w*|(?:not)?(?:[Dd]eep)?(?:[Ss]trict)?[Ee]qual)$/u;
+
+/** `node` is an argument of an assertion: a test's expected value, not a result the code returns. */
+function isAssertionOperand(node: TSESTree.Node): boolean {
+  const { child, parent } = outerParent(node);
+  if (parent?.type !== AST_NODE_TYPES.CallExpression || !parent.arguments.includes(child as TSESTree.CallExpressionArgument)) {
+    return false;
+  }
+  const name = calleeName(parent.callee);
+  return name !== undefined && ASSERTION.test(name);
+}
+
+/** Why `result` (which has no `isError: true`) is an error result, or undefined when nothing says so. */
+export function errorEvidence(result: ToolResult, toolCode: ToolCode): ErrorEvidence | undefined {
+  if (hasIsErrorTrue(result)) return undefined;
+  const site = returnSite(result.node);
+  if (site && isCatchPath(site, toolCode)) return "catch";
+  const { text } = result;
+  if (!text || isAssertionOperand(result.node)) return undefined;
+  const isError = textBranches(text).some((branch) => {
+    const prefix = staticPrefix(branch);
+    return prefix !== undefined && isErrorText(prefix, toolCode.settings);
+  });
+  return isError ? "text" : undefined;
+}

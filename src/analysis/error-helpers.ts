@@ -1,0 +1,163 @@
+import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type FunctionNode, isFunctionNode, unwrapExpression } from "../util/ast.js";
+import { getMcpSettings, type McpSettings } from "./settings.js";
+import { crossFileErrorHelper } from "./typed/error-helpers.js";
+import { typedServices, type TypedServices } from "./typed/services.js";
+import { hasIsErrorTrue, textBranches, toolResult } from "./tool-results.js";
+import { type AnyRuleContext, perFile } from "../util/per-file.js";
+
+/** A function whose call produces an error result whose text is one of its arguments. */
+export interface ErrorHelper {
+  name: string;
+  /** The index of the argument that becomes the text. */
+  messageArgument: number;
+  /** The text the helper puts before the message itself, if it adds a prefix. */
+  addedPrefix: string | undefined;
+}
+
+
+/**
+ * The error helpers one file calls: those named in `settings.errorHelpers`, and functions declared in
+ * the file that return `{ content: [{ type: "text", text: <parameter> }], isError: true }`.
+ * One instance per file and settings object (see `getErrorHelpers`); `helperFor` is the single entry point.
+ */
+export class ErrorHelpers {
+  private readonly settings: McpSettings;
+  private readonly sourceCode: Readonly<TSESLint.SourceCode>;
+  private readonly detected = new Map<FunctionNode, ErrorHelper | null>();
+  private readonly typed: TypedServices | undefined;
+
+  constructor(context: AnyRuleContext) {
+    this.settings = getMcpSettings(context.settings);
+    this.sourceCode = context.sourceCode;
+    this.typed = typedServices(context);
+  }
+
+  /** The error helper `call` calls, if it calls one. */
+  helperFor(call: TSESTree.CallExpression): ErrorHelper | undefined {
+    // With type information, helpers declared in other files of the program are seen too.
+    return this.configuredHelper(call) ?? this.detectedHelper(call) ?? (this.typed && crossFileErrorHelper(this.typed, call));
+  }
+
+  /** The message argument of an error helper call (not a spread), if the call has one. */
+  messageOf(call: TSESTree.CallExpression, helper: ErrorHelper): TSESTree.Expression | undefined {
+    const argument = call.arguments.at(helper.messageArgument);
+    return argument && argument.type !== AST_NODE_TYPES.SpreadElement ? argument : undefined;
+  }
+
+  /**
+   * A configured name matches `name(...)`, `this.name(...)` (a base class's helper) or the whole
+   * dotted callee (`"results.error"`): never just the last member, or `console.error` would match "error".
+   */
+  private configuredHelper(call: TSESTree.CallExpression): ErrorHelper | undefined {
+    const callee = dottedName(call.callee);
+    if (callee === undefined) return undefined;
+    const entry = this.settings.errorHelpers.find(({ name }) => callee === name || callee === `this.${name}`);
+    return entry && {
+      name: entry.name,
+      messageArgument: entry.messageArgument,
+      addedPrefix: entry.addsPrefix ? this.settings.errorPrefix : undefined,
+    };
+  }
+
+  private detectedHelper(call: TSESTree.CallExpression): ErrorHelper | undefined {
+    const callee = unwrapExpression(call.callee);
+    if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const fn = this.declaredFunction(callee);
+    if (!fn) return undefined;
+    let known = this.detected.get(fn);
+    if (known === undefined) {
+      known = detectHelper(fn, callee.name, this.sourceCode.visitorKeys) ?? null;
+      this.detected.set(fn, known);
+    }
+    return known ?? undefined;
+  }
+
+  /** The function a callee names in this file: a function declaration or a `const` bound to a function. */
+  private declaredFunction(callee: TSESTree.Identifier): FunctionNode | undefined {
+    const definition = ASTUtils.findVariable(this.sourceCode.getScope(callee), callee)?.defs.at(0);
+    if (definition?.type === TSESLint.Scope.DefinitionType.FunctionName) {
+      return definition.node.type === AST_NODE_TYPES.FunctionDeclaration ? definition.node : undefined;
+    }
+    if (definition?.type !== TSESLint.Scope.DefinitionType.Variable || definition.parent.kind !== "const") return undefined;
+    const init = definition.node.init && unwrapExpression(definition.node.init);
+    return isFunctionNode(init) ? init : undefined;
+  }
+}
+
+/** `name`, `a.b.name` or `this.name`, for a callee made only of non-computed members. */
+function dottedName(callee: TSESTree.Node): string | undefined {
+  const node = unwrapExpression(callee);
+  if (node.type === AST_NODE_TYPES.Identifier) return node.name;
+  if (node.type === AST_NODE_TYPES.ThisExpression) return "this";
+  if (node.type !== AST_NODE_TYPES.MemberExpression || node.computed || node.property.type !== AST_NODE_TYPES.Identifier) {
+    return undefined;
+  }
+  const object = dottedName(node.object);
+  return object === undefined ? undefined : `${object}.${node.property.name}`;
+}
+
+/**
+ * `fn` as an error helper: one of its returned results has `isError: true` and a text that is a
+ * parameter (`text: message`) or a fixed prefix and a parameter (`` text: `Error: ${message}` ``).
+ */
+function detectHelper(fn: FunctionNode, name: string, visitorKeys: TSESLint.SourceCode.VisitorKeys): ErrorHelper | undefined {
+  const parameters = fn.params.map(parameterName);
+  for (const returned of returnedValues(fn, visitorKeys)) {
+    for (const branch of textBranches(returned)) {
+      if (branch.type !== AST_NODE_TYPES.ObjectExpression) continue;
+      const result = toolResult(branch);
+      if (!result?.text || !hasIsErrorTrue(result)) continue;
+      const helper = helperText(unwrapExpression(result.text), parameters, name);
+      if (helper) return helper;
+    }
+  }
+  return undefined;
+}
+
+function helperText(text: TSESTree.Node, parameters: readonly (string | undefined)[], name: string): ErrorHelper | undefined {
+  const argumentIndex = (node: TSESTree.Node | undefined): number => {
+    const inner = node && unwrapExpression(node);
+    return inner?.type === AST_NODE_TYPES.Identifier ? parameters.indexOf(inner.name) : -1;
+  };
+  const direct = argumentIndex(text);
+  if (direct !== -1) return { name, messageArgument: direct, addedPrefix: undefined };
+  if (text.type !== AST_NODE_TYPES.TemplateLiteral || text.expressions.length !== 1) return undefined;
+  const [head, tail] = text.quasis.map((quasi) => quasi.value.cooked);
+  const index = argumentIndex(text.expressions[0]);
+  return index !== -1 && head && tail === "" ? { name, messageArgument: index, addedPrefix: head } : undefined;
+}
+
+function parameterName(parameter: TSESTree.Parameter): string | undefined {
+  const target = parameter.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
+  return target.type === AST_NODE_TYPES.Identifier ? target.name : undefined;
+}
+
+/** The values `fn` itself returns: its arrow body, or the arguments of its own `return` statements. */
+function returnedValues(fn: FunctionNode, visitorKeys: TSESLint.SourceCode.VisitorKeys): TSESTree.Node[] {
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return [fn.body];
+  const values: TSESTree.Node[] = [];
+  const pending: TSESTree.Node[] = [fn.body];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node.type === AST_NODE_TYPES.ReturnStatement) {
+      if (node.argument) values.push(node.argument);
+      continue;
+    }
+    // Expressions hold no `return` of this function (nested function expressions return their own).
+    if (node.type === AST_NODE_TYPES.FunctionDeclaration || node.type.endsWith("Expression")) continue;
+    for (const key of visitorKeys[node.type] ?? []) {
+      const child: unknown = (node as unknown as Record<string, unknown>)[key];
+      for (const value of Array.isArray(child) ? child : [child]) {
+        if (isNode(value)) pending.push(value);
+      }
+    }
+  }
+  return values;
+}
+
+function isNode(value: unknown): value is TSESTree.Node {
+  return typeof value === "object" && value !== null && "type" in value && typeof value.type === "string";
+}
+
+/** The error helpers of the file a rule is linting, shared by every rule that lints it. */
+export const getErrorHelpers = perFile((context) => new ErrorHelpers(context));

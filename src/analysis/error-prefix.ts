@@ -1,0 +1,77 @@
+import type { StaticPrefix } from "./tool-results.js";
+
+/** What is wrong with the start of an error text, relative to the expected prefix. */
+export type PrefixFinding =
+  /** The first `length` characters hold the prefix (or its variants) more than once. */
+  | { kind: "double"; length: number }
+  /** The first `length` characters are a variant of the prefix: `error: `, `ERROR - `, `Error:`. */
+  | { kind: "variant"; length: number }
+  /** The text starts with the prefix's word in a form of its own (`Error getting page: ...`). */
+  | { kind: "word" }
+  | { kind: "missing" };
+
+const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/]/gu, "\\$&");
+
+/** Punctuation, symbols (emoji) and spaces that may stand before a prefix's word: `❌ **Error`. */
+const DECORATION = "[\\p{P}\\p{S}\\s]*";
+
+/**
+ * How texts are checked against one expected prefix (`errorPrefix`, default `"Error: "`) and the
+ * other prefixes a project accepts. A prefix that ends in `:` or `-` has as variants its word in any
+ * case with either separator and any spacing; any other prefix, only case variants.
+ */
+export class PrefixChecker {
+  readonly prefix: string;
+  private readonly accepted: readonly string[];
+  /** The prefix or one of its variants at the start of a text. */
+  private readonly leading: RegExp;
+  /** The prefix's word at the start of a text, after decoration. */
+  private readonly word: RegExp | undefined;
+
+  constructor(prefix: string, accepted: readonly string[]) {
+    this.prefix = prefix;
+    this.accepted = [prefix, ...accepted];
+    const core = prefix.trimEnd();
+    const separated = /[:-]$/u.test(core);
+    const stem = separated ? core.slice(0, -1).trimEnd() : core;
+    // `Error -` and `Error-  ` are separators; `Error-prone` is a word.
+    const variant = separated ? `${escapeRegExp(stem)}(?:[ \\t]*:|[ \\t]+-|-(?=[ \\t]))` : escapeRegExp(stem);
+    this.leading = new RegExp(`^(?:${escapeRegExp(prefix)}|${variant}[ \\t]*)`, "iu");
+    const word = stem.replace(/^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu, "");
+    this.word = word === "" ? undefined : new RegExp(`^${DECORATION}${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, "iu");
+  }
+
+  /** How many leading characters of `text` are the prefix or its variants, repeated (0 when none). */
+  leadingLength(text: string): number {
+    let length = 0;
+    for (let match = this.leading.exec(text); match?.[0]; match = this.leading.exec(text.slice(length))) {
+      length += match[0].length;
+    }
+    return length;
+  }
+
+  /** What is wrong with a text's static prefix; undefined when it is fine or cannot be told. */
+  check({ text, complete }: Pick<StaticPrefix, "complete" | "text">): PrefixFinding | undefined {
+    const once = this.leading.exec(text)?.[0].length ?? 0;
+    const leading = this.leadingLength(text);
+    if (leading > once) return { kind: "double", length: leading };
+    if (this.accepted.some((accepted) => text.startsWith(accepted))) return undefined;
+    if (once > 0) return { kind: "variant", length: once };
+    // `Err${x}` or `"Error" + sep`: what follows may complete an accepted prefix.
+    if (!complete && this.accepted.some((accepted) => accepted.startsWith(text))) return undefined;
+    return this.word?.test(text) ? { kind: "word" } : { kind: "missing" };
+  }
+}
+
+const checkers = new Map<string, PrefixChecker>();
+
+/** The checker for `prefix` and the accepted prefixes, built once per distinct pair. */
+export function prefixChecker(prefix: string, accepted: readonly string[] = []): PrefixChecker {
+  const key = JSON.stringify([prefix, accepted]);
+  let checker = checkers.get(key);
+  if (!checker) {
+    checker = new PrefixChecker(prefix, accepted);
+    checkers.set(key, checker);
+  }
+  return checker;
+}

@@ -1,0 +1,279 @@
+import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { calleeName, type FunctionNode, isFunctionNode, outerParent, propertyName, unwrapExpression } from "../util/ast.js";
+import { isCaught } from "./caught.js";
+import { nearestOwner } from "../util/per-file.js";
+
+/*
+ * Which failures can leave a function, for the throw rules: `throw` statements, `Promise.reject(...)`
+ * that is returned or awaited, and calls of same-file functions that can throw in turn.
+ * Everything is collected in the rule's one traversal and resolved once at `Program:exit`.
+ */
+
+const { DefinitionType } = TSESLint.Scope;
+
+/** A `throw` statement, or a `Promise.reject(...)` call whose rejection is returned or awaited. */
+export type ThrowSite = TSESTree.CallExpression | TSESTree.ThrowStatement;
+
+/** A same-file function that can throw, and the line of the throw it comes from. */
+export interface ThrowingFunction {
+  fn: FunctionNode;
+  name: string;
+  /** The throw at the end of the shortest chain of calls; the first in source order among equals. */
+  line: number;
+}
+
+/** A call of a same-file function that can throw (whether the call is caught is the caller's question). */
+export interface ThrowingCall {
+  call: TSESTree.CallExpression;
+  callee: ThrowingFunction;
+}
+
+/** How a rejection leaves: returned from `fn` (a function or an arrow's expression body), or awaited. */
+type RejectionExit = { kind: "await" } | { kind: "return"; fn: FunctionNode };
+
+/** A same-file function (declaration, or `const`/`let` bound to a function) that calls may name. */
+interface Helper {
+  fn: FunctionNode;
+  name: string;
+  /** The function declaration or the declarator, as scope analysis names the definition. */
+  definition: TSESTree.FunctionDeclaration | TSESTree.VariableDeclarator;
+  /** Throws of its own, and calls or nested helpers through which it can throw, in source order. */
+  steps: { start: number; line?: number; callee?: Helper }[];
+  /** Length of the shortest call chain to a throw; undefined when it cannot throw. */
+  level?: number;
+  line?: number;
+}
+
+/** The nearest function containing `node` (itself excluded). */
+export function enclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (isFunctionNode(current)) return current;
+  }
+  return undefined;
+}
+
+/** `Promise.reject` (also `Promise["reject"]`); a library `Promise` such as bluebird's rejects the same way. */
+function isPromiseRejectCallee(callee: TSESTree.Node): boolean {
+  const node = unwrapExpression(callee);
+  return (
+    node.type === AST_NODE_TYPES.MemberExpression &&
+    propertyName(node) === "reject" &&
+    unwrapExpression(node.object).type === AST_NODE_TYPES.Identifier &&
+    (unwrapExpression(node.object) as TSESTree.Identifier).name === "Promise"
+  );
+}
+
+/** Where a `Promise.reject(...)` goes: climbs through `as`, `!`, `a ? b : c` and `a ?? b` (or `||`, `&&`). */
+function rejectionExit(call: TSESTree.CallExpression): RejectionExit | undefined {
+  let { child, parent } = outerParent(call);
+  while (
+    (parent?.type === AST_NODE_TYPES.ConditionalExpression && parent.test !== child) ||
+    (parent?.type === AST_NODE_TYPES.LogicalExpression && parent.right === child)
+  ) {
+    ({ child, parent } = outerParent(parent));
+  }
+  if (parent?.type === AST_NODE_TYPES.AwaitExpression) return { kind: "await" };
+  if (parent?.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === child) return { kind: "return", fn: parent };
+  if (parent?.type === AST_NODE_TYPES.ReturnStatement) {
+    const fn = enclosingFunction(parent);
+    return fn && { kind: "return", fn };
+  }
+  return undefined;
+}
+
+/**
+ * Collects, in one traversal of a file, its throws, its `Promise.reject` calls and its named
+ * functions; `Program:exit` handlers then ask what escapes a given function, and which calls of
+ * those functions (found through their variables' references) can throw.
+ */
+export class ThrowCollector {
+  /** Listeners to spread into the rule's visitor; they only record nodes. */
+  readonly listeners: TSESLint.RuleListener;
+
+  private readonly throwStatements: TSESTree.ThrowStatement[] = [];
+  private readonly rejections = new Map<TSESTree.CallExpression, RejectionExit>();
+  private readonly helpers = new Map<FunctionNode, Helper>();
+  /** Calls of helpers, found through each helper's references (no scope lookup per call). */
+  private readonly calleeOf = new Map<TSESTree.CallExpression, Helper>();
+  private readonly ownerOf = new Map<FunctionNode, Helper | null>();
+  private sorted: ThrowSite[] | undefined;
+  private resolved = false;
+
+  constructor(
+    private readonly sourceCode: Readonly<TSESLint.SourceCode>,
+    private readonly allow: readonly string[],
+  ) {
+    this.listeners = {
+      ThrowStatement: (node) => {
+        if (!this.isAllowed(node.argument)) this.throwStatements.push(node);
+      },
+      CallExpression: (node) => {
+        if (!isPromiseRejectCallee(node.callee)) return;
+        const exit = rejectionExit(node);
+        const first = node.arguments.at(0);
+        if (exit && !(first && this.isAllowed(first))) this.rejections.set(node, exit);
+      },
+      FunctionDeclaration: (node) => {
+        if (node.id) this.addHelper(node, node.id.name, node);
+      },
+      VariableDeclarator: (node) => {
+        const init = node.init && unwrapExpression(node.init);
+        if (node.id.type === AST_NODE_TYPES.Identifier && node.parent.kind !== "var" && isFunctionNode(init)) {
+          this.addHelper(init, node.id.name, node);
+        }
+      },
+    };
+  }
+
+  /** Every `throw` and returned or awaited `Promise.reject`, allowed error classes left out. */
+  sites(): readonly ThrowSite[] {
+    this.sorted ??= [...this.throwStatements, ...this.rejections.keys()].sort((a, b) => a.range[0] - b.range[0]);
+    return this.sorted;
+  }
+
+  /**
+   * True when `site` leaves `boundary`: a throw not caught inside it; a rejection returned from
+   * `boundary` itself (a `try` cannot catch that), or awaited or returned from a nested function
+   * where not caught.
+   */
+  escapes(site: ThrowSite, boundary: FunctionNode): boolean {
+    if (site.type === AST_NODE_TYPES.CallExpression) {
+      const exit = this.rejections.get(site);
+      if (!exit) return false;
+      if (exit.kind === "return" && exit.fn === boundary) return true;
+    }
+    return !isCaught(site, boundary);
+  }
+
+  /** Every call, by plain name (`requireString(args, "ref")`), of a same-file function that can throw. */
+  throwingCalls(): ThrowingCall[] {
+    this.resolve();
+    const found: ThrowingCall[] = [];
+    for (const [call, helper] of this.calleeOf) {
+      const callee = throwing(helper);
+      if (callee) found.push({ call, callee });
+    }
+    return found;
+  }
+
+  /** Every same-file function that can throw. */
+  throwingFunctions(): ThrowingFunction[] {
+    this.resolve();
+    const found: ThrowingFunction[] = [];
+    for (const helper of this.helpers.values()) {
+      const callee = throwing(helper);
+      if (callee) found.push(callee);
+    }
+    return found;
+  }
+
+  /** `throw new UserError(...)`, `throw new errors.UserError(...)`, `throw UserError(...)` for allowed names. */
+  private isAllowed(thrown: TSESTree.Node): boolean {
+    if (this.allow.length === 0) return false;
+    const node = unwrapExpression(thrown);
+    if (node.type !== AST_NODE_TYPES.NewExpression && node.type !== AST_NODE_TYPES.CallExpression) return false;
+    const name = calleeName(node.callee);
+    return name !== undefined && this.allow.includes(name);
+  }
+
+  private addHelper(fn: FunctionNode, name: string, definition: Helper["definition"]): void {
+    this.helpers.set(fn, { fn, name, definition, steps: [] });
+  }
+
+  /** Finds the calls of every helper through the references of the variable it is bound to. */
+  private linkCalls(): void {
+    for (const helper of this.helpers.values()) {
+      for (const variable of this.sourceCode.getDeclaredVariables(helper.definition)) {
+        // A function declaration also declares its parameters.
+        if (variable.name !== helper.name || variable.defs.some((def) => def.type === DefinitionType.Parameter)) continue;
+        // A `let` assigned again may no longer hold the function by the time of the call.
+        if (variable.references.some((reference) => reference.isWrite() && !reference.init)) continue;
+        for (const { identifier } of variable.references) {
+          const { child, parent } = outerParent(identifier);
+          if (parent?.type !== AST_NODE_TYPES.CallExpression || parent.callee !== child) continue;
+          // `asyncHelper().catch(...)` handles the rejection an async function turns its throws into.
+          if (helper.fn.async && isCatchReceiver(parent)) continue;
+          this.calleeOf.set(parent, helper);
+        }
+      }
+    }
+  }
+
+  /** The nearest helper containing `node` (a helper's nested functions are part of it). */
+  private owner(node: TSESTree.Node): Helper | undefined {
+    return nearestOwner(node.parent, this.ownerOf, (fn) => this.helpers.get(fn));
+  }
+
+  /**
+   * Which helpers can throw, each analysed once: a breadth-first walk back from the helpers that
+   * throw themselves, so cycles end and each helper gets its shortest chain to a throw.
+   */
+  private resolve(): void {
+    if (this.resolved) return;
+    this.resolved = true;
+    for (const site of this.sites()) {
+      const owner = this.owner(site);
+      if (owner && this.escapes(site, owner.fn)) owner.steps.push({ start: site.range[0], line: site.loc.start.line });
+    }
+    this.linkCalls();
+    for (const [call, callee] of this.calleeOf) {
+      const owner = this.owner(call);
+      if (owner && !isCaught(call, owner.fn)) owner.steps.push({ start: call.range[0], callee });
+    }
+    // A helper declared inside another is part of it, as for handlers.
+    for (const helper of this.helpers.values()) {
+      const outer = this.owner(helper.fn);
+      if (outer && !isCaught(helper.fn, outer.fn)) outer.steps.push({ start: helper.fn.range[0], callee: helper });
+    }
+    const callers = new Map<Helper, Helper[]>();
+    const queue: Helper[] = [];
+    for (const helper of this.helpers.values()) {
+      helper.steps.sort((a, b) => a.start - b.start);
+      for (const step of helper.steps) {
+        if (step.callee) {
+          const known = callers.get(step.callee);
+          if (known) known.push(helper);
+          else callers.set(step.callee, [helper]);
+        } else if (helper.level === undefined) {
+          helper.level = 0;
+          queue.push(helper);
+        }
+      }
+    }
+    // for...of also visits the callers pushed while it runs: a breadth-first walk.
+    for (const helper of queue) {
+      const level = (helper.level ?? 0) + 1;
+      for (const caller of callers.get(helper) ?? []) {
+        if (caller.level !== undefined) continue;
+        caller.level = level;
+        queue.push(caller);
+      }
+    }
+    // In breadth-first order every callee one step closer to a throw already has its line.
+    for (const helper of queue) {
+      const level = helper.level ?? 0;
+      for (const step of helper.steps) {
+        // Only a callee one step closer to a throw: following the others could go round a cycle.
+        if (step.callee && (step.callee.level ?? level) >= level) continue;
+        helper.line = step.callee ? step.callee.line : step.line;
+        break;
+      }
+    }
+  }
+}
+
+function throwing({ fn, name, line }: Helper): ThrowingFunction | undefined {
+  return line === undefined ? undefined : { fn, name, line };
+}
+
+/** `call.catch(...)`: the call's promise is handled on the spot. */
+function isCatchReceiver(call: TSESTree.CallExpression): boolean {
+  const { child, parent } = outerParent(call);
+  return (
+    parent?.type === AST_NODE_TYPES.MemberExpression &&
+    parent.object === child &&
+    propertyName(parent) === "catch" &&
+    parent.parent.type === AST_NODE_TYPES.CallExpression &&
+    parent.parent.callee === parent
+  );
+}

@@ -1,0 +1,68 @@
+import type { TSESTree } from "@typescript-eslint/utils";
+import type ts from "typescript";
+import { typescript } from "./typescript.js";
+import type { ErrorHelper } from "../error-helpers.js";
+import { perProgram } from "./per-program.js";
+import { resolveFunctions, returnedObjects } from "./resolve.js";
+import type { TypedServices } from "./services.js";
+import { functionName, isProjectSourceFile, type TsFunction, unwrapTs } from "./ts-nodes.js";
+
+function property(object: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
+  for (const member of object.properties) {
+    if (typescript.isPropertyAssignment(member) && member.name.getText() === name) return member.initializer;
+  }
+  return undefined;
+}
+
+/** `text: message` or `` text: `Error: ${message}` `` with `message` a parameter of `fn`. */
+function helperText(fn: TsFunction, text: ts.Expression): Omit<ErrorHelper, "name"> | undefined {
+  const parameterIndex = (node: ts.Expression): number => {
+    const inner = unwrapTs(node);
+    return typescript.isIdentifier(inner) ? fn.parameters.findIndex((parameter) => typescript.isIdentifier(parameter.name) && parameter.name.text === inner.text) : -1;
+  };
+  const direct = parameterIndex(text);
+  if (direct !== -1) return { messageArgument: direct, addedPrefix: undefined };
+  const value = unwrapTs(text);
+  if (!typescript.isTemplateExpression(value) || value.templateSpans.length !== 1) return undefined;
+  const span = value.templateSpans.at(0);
+  const index = span ? parameterIndex(span.expression) : -1;
+  return span && index !== -1 && span.literal.text === "" && value.head.text !== "" ? { messageArgument: index, addedPrefix: value.head.text } : undefined;
+}
+
+/** `fn` returns `{ content: [{ type: "text", text: <parameter> }], isError: true }`. */
+function detect(fn: TsFunction): ErrorHelper | undefined {
+  for (const result of returnedObjects(fn)) {
+    const isError = property(result, "isError");
+    const content = property(result, "content");
+    if (isError?.kind !== typescript.SyntaxKind.TrueKeyword || !content || !typescript.isArrayLiteralExpression(content)) continue;
+    const first = content.elements.at(0);
+    const text = first && typescript.isObjectLiteralExpression(first) ? property(first, "text") : undefined;
+    const helper = text && helperText(fn, text);
+    if (helper) return { name: functionName(fn), ...helper };
+  }
+  return undefined;
+}
+
+const helpersOf = perProgram(() => new Map<TsFunction, ErrorHelper | null>());
+
+/**
+ * With type information: the error helper a call calls when that helper is declared in another
+ * source file of the program (the ADR project's `error(message)` in `src/tools/utils.ts`).
+ * Each function is examined once per program.
+ */
+export function crossFileErrorHelper(typed: TypedServices, call: TSESTree.CallExpression): ErrorHelper | undefined {
+  const node = typed.toTs(call);
+  if (!node || !typescript.isCallExpression(node)) return undefined;
+  const known = helpersOf(typed.program, "");
+  for (const fn of resolveFunctions(typed.checker, node.expression, { throughWrappers: false }).functions) {
+    const file = fn.getSourceFile();
+    if (file === typed.file || !isProjectSourceFile(typed.program, file)) continue;
+    let helper = known.get(fn);
+    if (helper === undefined) {
+      helper = detect(fn) ?? null;
+      known.set(fn, helper);
+    }
+    if (helper) return helper;
+  }
+  return undefined;
+}

@@ -1,0 +1,147 @@
+import type ts from "typescript";
+import { typescript } from "./typescript.js";
+import { descendants, functionOfDeclaration, ownFunction, resolvedSymbol, symbolNode, type TsFunction, unwrapTs } from "./ts-nodes.js";
+
+/** What an expression evaluates to, as far as the checker shows: functions with bodies, and every declaration met. */
+export interface Resolution {
+  functions: TsFunction[];
+  /** Declarations on the way (overload signatures, `.d.ts` functions, interface members): where `@throws` tags live. */
+  declarations: ts.Declaration[];
+}
+
+export interface ResolveOptions {
+  /** Look through wrapper calls to their last argument: `withAuth(handler)`. */
+  throughWrappers: boolean;
+}
+
+/** Resolution steps per expression: aliases of aliases are rare; this bounds pathological code. */
+const BUDGET = 64;
+/** Factories resolved through factories (`const tool = registry.create()`) at most this deep: cycle-safe. */
+const MAX_FACTORY_NESTING = 2;
+
+/**
+ * The functions `expression` can evaluate to, through the checker: imports and re-exports,
+ * `const` aliases, object-literal properties and methods, class members (`this.method`), union
+ * members (`tool.handler` over an array of tool objects), and, for `tool.handler` where `tool`
+ * is a factory's result, the property of the object literal the factory returns.
+ */
+export function resolveFunctions(
+  checker: ts.TypeChecker,
+  expression: ts.Expression,
+  options: ResolveOptions,
+  nesting = 0,
+): Resolution {
+  const resolution: Resolution = { functions: [], declarations: [] };
+  const seen = new Set<ts.Node>();
+  const pending: ts.Expression[] = [expression];
+  let budget = BUDGET;
+  const addDeclaration = (declaration: ts.Declaration): void => {
+    if (seen.has(declaration)) return;
+    seen.add(declaration);
+    resolution.declarations.push(declaration);
+    const fn = functionOfDeclaration(declaration);
+    if (fn) {
+      resolution.functions.push(fn);
+      return;
+    }
+    if ((typescript.isVariableDeclaration(declaration) || typescript.isPropertyAssignment(declaration)) && declaration.initializer) {
+      pending.push(declaration.initializer);
+    } else if (typescript.isShorthandPropertyAssignment(declaration)) {
+      for (const value of checker.getShorthandAssignmentValueSymbol(declaration)?.declarations ?? []) addDeclaration(value);
+    }
+  };
+  while (pending.length > 0 && budget-- > 0) {
+    const next = pending.pop();
+    if (!next) break;
+    const node = unwrapTs(next);
+    if (seen.has(node)) continue;
+    seen.add(node);
+    if (typescript.isArrowFunction(node) || typescript.isFunctionExpression(node)) {
+      resolution.functions.push(node);
+      continue;
+    }
+    if (typescript.isCallExpression(node)) {
+      const callee = unwrapTs(node.expression);
+      if (typescript.isPropertyAccessExpression(callee) && callee.name.text === "bind") pending.push(callee.expression);
+      else if (options.throughWrappers && node.arguments.length > 0) pending.push(node.arguments[node.arguments.length - 1]);
+      continue;
+    }
+    const name = symbolNode(node);
+    const symbol = name && resolvedSymbol(checker, name);
+    const before = resolution.functions.length + pending.length;
+    for (const declaration of symbol?.declarations ?? []) addDeclaration(declaration);
+    if (resolution.functions.length + pending.length === before && typescript.isPropertyAccessExpression(node) && nesting < MAX_FACTORY_NESTING) {
+      const properties = factoryProperties(checker, node, nesting + 1);
+      pending.push(...properties.values);
+      resolution.functions.push(...properties.methods);
+    }
+  }
+  return resolution;
+}
+
+/**
+ * `tool.handler` where the type says only "a function" (a `ToolDefinition` interface): the
+ * `handler` values of the object literals that the factories `tool` comes from return
+ * (`const tool = createReadFileTool(deps)`, `for (const tool of [createA(), createB()])`).
+ */
+function factoryProperties(
+  checker: ts.TypeChecker,
+  access: ts.PropertyAccessExpression,
+  nesting: number,
+): { values: ts.Expression[]; methods: ts.MethodDeclaration[] } {
+  const property = access.name.text;
+  const object = symbolNode(access.expression);
+  const symbol = object && resolvedSymbol(checker, object);
+  const values: ts.Expression[] = [];
+  const methods: ts.MethodDeclaration[] = [];
+  for (const declaration of symbol?.declarations ?? []) {
+    if (!typescript.isVariableDeclaration(declaration)) continue;
+    for (const call of factoryCalls(checker, declaration)) {
+      for (const factory of resolveFunctions(checker, call.expression, { throughWrappers: false }, nesting).functions) {
+        for (const member of returnedObjects(factory).flatMap((literal) => literal.properties)) {
+          if (!member.name || !typescript.isIdentifier(member.name) || member.name.text !== property) continue;
+          if (typescript.isPropertyAssignment(member)) values.push(member.initializer);
+          else if (typescript.isShorthandPropertyAssignment(member)) values.push(member.name);
+          else if (typescript.isMethodDeclaration(member) && member.body) methods.push(member);
+        }
+      }
+    }
+  }
+  return { values, methods };
+}
+
+/** The factory calls a variable is initialised from: `= create()`, or `for (const tool of [createA(), createB()])`. */
+function factoryCalls(checker: ts.TypeChecker, declaration: ts.VariableDeclaration): ts.CallExpression[] {
+  if (declaration.initializer) {
+    const init = unwrapTs(declaration.initializer);
+    const awaited = typescript.isAwaitExpression(init) ? unwrapTs(init.expression) : init;
+    return typescript.isCallExpression(awaited) ? [awaited] : [];
+  }
+  const loop = declaration.parent.parent;
+  if (!typescript.isForOfStatement(loop)) return [];
+  let iterated = unwrapTs(loop.expression);
+  if (typescript.isIdentifier(iterated)) {
+    const source = resolvedSymbol(checker, iterated)?.valueDeclaration;
+    if (source && typescript.isVariableDeclaration(source) && source.initializer) iterated = unwrapTs(source.initializer);
+  }
+  if (!typescript.isArrayLiteralExpression(iterated)) return [];
+  return iterated.elements.map((element) => unwrapTs(element)).filter((element) => typescript.isCallExpression(element));
+}
+
+/** The object literals a function returns (its own `return` statements, or an arrow's expression body). */
+export function returnedObjects(fn: TsFunction): ts.ObjectLiteralExpression[] {
+  const found: ts.ObjectLiteralExpression[] = [];
+  const add = (value: ts.Expression | undefined): void => {
+    const object = value && unwrapTs(value);
+    if (object && typescript.isObjectLiteralExpression(object)) found.push(object);
+  };
+  if (!fn.body) return found;
+  if (!typescript.isBlock(fn.body)) {
+    add(fn.body);
+    return found;
+  }
+  for (const node of descendants(fn.body)) {
+    if (typescript.isReturnStatement(node) && ownFunction(node) === fn) add(node.expression);
+  }
+  return found;
+}

@@ -1,0 +1,27 @@
+import type { TSESTree } from "@typescript-eslint/utils";
+import type { AnyRuleContext } from "../../util/per-file.js";
+import type ts from "typescript";
+
+/** Type information for the file being linted, when the parser was given a project. */
+export interface TypedServices {
+  program: ts.Program;
+  checker: ts.TypeChecker;
+  file: ts.SourceFile;
+  toTs(node: TSESTree.Node): ts.Node | undefined;
+}
+
+
+/**
+ * The program typescript-eslint built for this file, or undefined without type information
+ * (never a second program: analyses must reuse this one).
+ */
+export function typedServices(context: AnyRuleContext): TypedServices | undefined {
+  const services = context.sourceCode.parserServices;
+  const program = services?.program;
+  const map = services?.esTreeNodeToTSNodeMap;
+  if (!program || !map) return undefined;
+  const toTs = (node: TSESTree.Node): ts.Node | undefined => map.get(node as never);
+  const file = toTs(context.sourceCode.ast);
+  if (!file) return undefined;
+  return { program, checker: program.getTypeChecker(), file: file as ts.SourceFile, toTs };
+}

@@ -1,0 +1,136 @@
+import path from "node:path";
+import type ts from "typescript";
+import { typescript } from "./typescript.js";
+
+/** A function with a body the analyses can read. */
+export type TsFunction =
+  | ts.ArrowFunction
+  | ts.FunctionDeclaration
+  | ts.FunctionExpression
+  | ts.MethodDeclaration
+  | ts.GetAccessorDeclaration
+  | ts.ConstructorDeclaration;
+
+export function isTsFunction(node: ts.Node): node is TsFunction {
+  return (
+    typescript.isArrowFunction(node) ||
+    typescript.isFunctionDeclaration(node) ||
+    typescript.isFunctionExpression(node) ||
+    typescript.isMethodDeclaration(node) ||
+    typescript.isGetAccessorDeclaration(node) ||
+    typescript.isConstructorDeclaration(node)
+  );
+}
+
+/** The expression under parentheses, `as`, `satisfies`, `!` and `<T>x`. */
+export function unwrapTs(node: ts.Expression): ts.Expression {
+  let current = node;
+  while (
+    typescript.isParenthesizedExpression(current) ||
+    typescript.isAsExpression(current) ||
+    typescript.isSatisfiesExpression(current) ||
+    typescript.isNonNullExpression(current) ||
+    typescript.isTypeAssertionExpression(current)
+  ) {
+    current = current.expression;
+  }
+  return current;
+}
+
+/**
+ * The function a declaration stands for: the function itself, or the function a variable,
+ * property or class field is initialised with (`const requireString = (args, key) => ...`).
+ */
+export function functionOfDeclaration(declaration: ts.Node): TsFunction | undefined {
+  if (isTsFunction(declaration)) return declaration.body ? declaration : undefined;
+  if (
+    (typescript.isVariableDeclaration(declaration) || typescript.isPropertyAssignment(declaration) || typescript.isPropertyDeclaration(declaration)) &&
+    declaration.initializer
+  ) {
+    const value = unwrapTs(declaration.initializer);
+    return typescript.isArrowFunction(value) || typescript.isFunctionExpression(value) ? value : undefined;
+  }
+  return undefined;
+}
+
+/** A file of the project itself: not a declaration file, not a package. */
+export function isProjectSourceFile(program: ts.Program, file: ts.SourceFile): boolean {
+  return !file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file) && !file.fileName.includes("/node_modules/");
+}
+
+/** The source files of the project (see `isProjectSourceFile`). */
+export function projectSourceFiles(program: ts.Program): ts.SourceFile[] {
+  return program.getSourceFiles().filter((file) => isProjectSourceFile(program, file));
+}
+
+/**
+ * "Caught" (as in `../caught.ts`, on TypeScript nodes): `node` lies in the `try` block of a
+ * `try` with a `catch` clause, and that `try` is inside `boundary`.
+ */
+export function isCaughtTs(node: ts.Node, boundary: ts.Node): boolean {
+  let child = node;
+  for (let parent = node.parent as ts.Node | undefined; parent && child !== boundary; child = parent, parent = parent.parent) {
+    if (typescript.isTryStatement(parent) && parent.tryBlock === child && parent.catchClause) return true;
+  }
+  return false;
+}
+
+/** True when `inner` lies within `outer` (same file). */
+export function containsTs(outer: ts.Node, inner: ts.Node): boolean {
+  return outer.getSourceFile() === inner.getSourceFile() && outer.pos <= inner.pos && inner.end <= outer.end;
+}
+
+/** Every node under `root` in source order, without recursion (deep ASTs must not overflow the stack). */
+export function* descendants(root: ts.Node): Generator<ts.Node> {
+  const stack: ts.Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node) break;
+    yield node;
+    const children: ts.Node[] = [];
+    typescript.forEachChild(node, (child) => {
+      children.push(child);
+    });
+    for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]);
+  }
+}
+
+/** The name a function goes by in messages: its own name, or the variable, property or method it is bound to. */
+export function functionName(fn: ts.Node): string {
+  const named = typescript.getNameOfDeclaration(fn as ts.Declaration) ?? typescript.getNameOfDeclaration(fn.parent as ts.Declaration);
+  if (named && (typescript.isIdentifier(named) || typescript.isStringLiteral(named) || typescript.isPrivateIdentifier(named))) return named.text;
+  return "(anonymous)";
+}
+
+/** `src/tools/utils.ts:52`: the node's file relative to `cwd` (with `/`) and its 1-based line. */
+export function fileLine(node: ts.Node, cwd: string): string {
+  const file = node.getSourceFile();
+  const { line } = file.getLineAndCharacterOfPosition(node.getStart(file));
+  const relative = path.relative(cwd, file.fileName).split(path.sep).join("/");
+  return `${relative}:${String(line + 1)}`;
+}
+
+/** The symbol `node` names, looked through import/export aliases. */
+export function resolvedSymbol(checker: ts.TypeChecker, node: ts.Node): ts.Symbol | undefined {
+  const symbol = checker.getSymbolAtLocation(node);
+  if (!symbol) return undefined;
+  // `getAliasedSymbol` follows the whole chain of re-exports at once.
+  return symbol.flags & typescript.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+}
+
+/** The node whose symbol a callee or reference is: the identifier, or the name of `a.b`. */
+export function symbolNode(expression: ts.Expression): ts.Node | undefined {
+  const node = unwrapTs(expression);
+  if (typescript.isIdentifier(node)) return node;
+  if (typescript.isPropertyAccessExpression(node)) return node.name;
+  if (typescript.isElementAccessExpression(node) && typescript.isStringLiteralLike(node.argumentExpression)) return node.argumentExpression;
+  return undefined;
+}
+
+/** The function a node belongs to directly (not through a nested function). */
+export function ownFunction(node: ts.Node): ts.Node | undefined {
+  for (let current = node.parent as ts.Node | undefined; current; current = current.parent) {
+    if (typescript.isFunctionLike(current)) return current;
+  }
+  return undefined;
+}

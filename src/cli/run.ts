@@ -1,0 +1,80 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { Project } from "ts-morph";
+import { listTools } from "./inventory.js";
+import { lintFiles, toolOf } from "./lint.js";
+import { buildReport, type Format, formatReport } from "./report.js";
+
+export const USAGE = `Usage: mcp-tool-errors audit [--project <tsconfig.json>] [--format table|json|markdown] [--strict]
+
+Lists every MCP tool of the project, lints the files that hold their handlers with this plugin's
+type-checked rules, and reports which tools comply. Exit code 1 when a tool does not, 2 on usage errors.
+`;
+
+/** Projects bigger than this get a progress line on stderr. */
+const PROGRESS_THRESHOLD = 300;
+
+const FORMATS: readonly Format[] = ["table", "json", "markdown"];
+
+export interface Io {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
+class UsageError extends Error {}
+
+function parse(argv: readonly string[]): { project: string; format: Format; strict: boolean } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        project: { type: "string", short: "p", default: "tsconfig.json" },
+        format: { type: "string", short: "f", default: "table" },
+        strict: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) throw new UsageError("");
+  if (positionals.length !== 1 || positionals[0] !== "audit") {
+    throw new UsageError(positionals.length === 0 ? "missing command: audit" : `unknown command: ${positionals.join(" ")}`);
+  }
+  const format = values.format as Format;
+  if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got "${values.format}")`);
+  return { project: values.project, format, strict: values.strict };
+}
+
+/** `mcp-tool-errors audit ...`: returns the exit code. */
+export async function runAudit(argv: readonly string[], io: Io, cwd = process.cwd()): Promise<number> {
+  let options;
+  try {
+    options = parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(error.message === "" ? USAGE : `mcp-tool-errors: ${error.message}\n\n${USAGE}`);
+    return error.message === "" ? 0 : 2;
+  }
+  const tsconfig = path.resolve(cwd, options.project);
+  if (!existsSync(tsconfig)) {
+    io.stderr.write(`mcp-tool-errors: no tsconfig at ${tsconfig} (pass --project <path>)\n`);
+    return 2;
+  }
+  const root = path.dirname(tsconfig);
+  const project = new Project({ tsConfigFilePath: tsconfig });
+  const sourceFiles = project.getSourceFiles().filter((file) => !file.isDeclarationFile() && !file.isInNodeModules());
+  const tools = listTools(project, root);
+  const files = [...new Set(tools.map((tool) => tool.file))];
+  if (sourceFiles.length > PROGRESS_THRESHOLD) {
+    io.stderr.write(`mcp-tool-errors: ${String(sourceFiles.length)} source files, ${String(tools.length)} tools; linting the ${String(files.length)} files that hold them...\n`);
+  }
+  const findings = await lintFiles(files, { root, tsconfig, preset: options.strict ? "strict-type-checked" : "recommended-type-checked" });
+  const report = buildReport(tools, findings, (finding) => toolOf(finding, tools));
+  io.stdout.write(formatReport(report, options.format));
+  return report.summary.compliant === report.summary.tools ? 0 : 1;
+}

@@ -1,0 +1,87 @@
+import { AST_NODE_TYPES } from "@typescript-eslint/utils";
+import { isCaught } from "../analysis/caught.js";
+import { errorResultSource, prefixedMessageSource, thrownMessage } from "../analysis/error-result-text.js";
+import { enclosingFunction, ThrowCollector } from "../analysis/throws.js";
+import { getToolCode } from "../analysis/tool-handlers.js";
+import { contains } from "../util/ast.js";
+import { createRule } from "../util/create-rule.js";
+import { allowedErrorClassesSchema } from "../util/options.js";
+
+export const RULE_NAME = "no-throw-in-tool-handler";
+
+type Options = [{ allow: string[] }];
+type MessageIds = "replaceWithErrorResult" | "reject" | "throw" | "throwingCall";
+
+export default createRule<Options, MessageIds>({
+  name: RULE_NAME,
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Disallow throws and rejections that escape a tool handler",
+      recommended: "recommended",
+    },
+    hasSuggestions: true,
+    messages: {
+      throw:
+        "Tool handlers must never throw: this `throw` escapes the handler. Return an error result (`isError: true`) instead.",
+      reject:
+        "Tool handlers must never throw: this rejected promise escapes the handler. Return an error result (`isError: true`) instead.",
+      throwingCall: "`{{name}}()` can throw (line {{line}}): catch it in the handler and return an error result",
+      replaceWithErrorResult: "Return an error result (`isError: true`) instead of throwing.",
+    },
+    schema: [
+      {
+        type: "object",
+        properties: {
+          allow: allowedErrorClassesSchema,
+        },
+        additionalProperties: false,
+      },
+    ],
+    defaultOptions: [{ allow: [] }],
+  },
+  create(context, [{ allow }]) {
+    const toolCode = getToolCode(context);
+    const throws = new ThrowCollector(context.sourceCode, allow);
+
+    return {
+      ...throws.listeners,
+      "Program:exit"() {
+        for (const site of throws.sites()) {
+          const handler = toolCode.enclosingToolHandler(site);
+          if (!handler || !throws.escapes(site, handler.fn) || toolCode.isInUnknownToolBranch(site, handler)) continue;
+          if (site.type === AST_NODE_TYPES.CallExpression) {
+            context.report({ node: site, messageId: "reject" });
+            continue;
+          }
+          const message = thrownMessage(site.argument);
+          context.report({
+            node: site,
+            messageId: "throw",
+            // Only in the handler's own body does `return` end the handler.
+            suggest:
+              enclosingFunction(site) === handler.fn
+                ? [
+                    {
+                      messageId: "replaceWithErrorResult",
+                      fix: (fixer) =>
+                        fixer.replaceText(
+                          site,
+                          `return ${errorResultSource(prefixedMessageSource(message, context.sourceCode, toolCode.settings.errorPrefix))};`,
+                        ),
+                    },
+                  ]
+                : [],
+          });
+        }
+        for (const { call, callee } of throws.throwingCalls()) {
+          const handler = toolCode.enclosingToolHandler(call);
+          // A function declared inside the handler is part of it: its throws are reported as they are.
+          if (!handler || isCaught(call, handler.fn) || contains(handler.fn, callee.fn)) continue;
+          if (toolCode.isInUnknownToolBranch(call, handler)) continue;
+          context.report({ node: call, messageId: "throwingCall", data: { name: callee.name, line: callee.line } });
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,90 @@
+import { ESLintUtils } from "@typescript-eslint/utils";
+import { typescript } from "../analysis/typed/typescript.js";
+import { isCaught } from "../analysis/caught.js";
+import { getToolCode } from "../analysis/tool-handlers.js";
+import { getThrowAnalysis, type ThrowPath, type ThrowTarget } from "../analysis/typed/throwing-functions.js";
+import { containsTs, fileLine } from "../analysis/typed/ts-nodes.js";
+import { createRule } from "../util/create-rule.js";
+import { allowedErrorClassesSchema } from "../util/options.js";
+
+export const RULE_NAME = "no-throwing-call-in-tool-handler";
+
+type Options = [{ maxDepth: number; checkThrowsTags: boolean; allow: string[] }];
+type MessageIds = "throwingCall";
+
+export default createRule<Options, MessageIds>({
+  name: RULE_NAME,
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Disallow calls in a tool handler to functions in other files that can throw",
+      recommended: "recommended",
+      requiresTypeChecking: true,
+    },
+    messages: {
+      throwingCall:
+        "{{chain}} can throw ({{location}}): catch it in the handler and return an error result (`isError: true`).",
+    },
+    schema: [
+      {
+        type: "object",
+        properties: {
+          maxDepth: {
+            type: "integer",
+            minimum: 1,
+            description: "How many functions deep a chain of calls is followed (the callee counts as 1).",
+          },
+          checkThrowsTags: {
+            type: "boolean",
+            description: "Count a callee whose declaration has a JSDoc `@throws` tag as throwing, in `.d.ts` files and packages too.",
+          },
+          allow: allowedErrorClassesSchema,
+        },
+        additionalProperties: false,
+      },
+    ],
+    defaultOptions: [{ maxDepth: 8, checkThrowsTags: true, allow: [] }],
+  },
+  create(context, [{ maxDepth, checkThrowsTags, allow }]) {
+    const services = ESLintUtils.getParserServices(context);
+    const { program } = services;
+    const toolCode = getToolCode(context);
+    const analysis = getThrowAnalysis(program, { allow, checkThrowsTags });
+    const file = services.esTreeNodeToTSNodeMap.get(context.sourceCode.ast);
+
+    /**
+     * How a callee can throw, unless `no-throw-in-tool-handler` reports the call already: a
+     * function of this file that throws through this file's own functions.
+     */
+    const throwPathOf = (target: ThrowTarget): ThrowPath | undefined => {
+      const path = analysis.throwPath(target, maxDepth);
+      if (!path || target.getSourceFile() !== file) return path;
+      return analysis.throwPath(target, maxDepth, file) ? undefined : path;
+    };
+
+    return {
+      CallExpression(node) {
+        const handler = toolCode.enclosingToolHandler(node);
+        if (!handler || isCaught(node, handler.fn) || toolCode.isInUnknownToolBranch(node, handler)) return;
+        const call = services.esTreeNodeToTSNodeMap.get(node);
+        if (!typescript.isCallExpression(call)) return;
+        const handlerNode = services.esTreeNodeToTSNodeMap.get(handler.fn);
+        for (const target of analysis.targetsOf(call)) {
+          // A function declared inside the handler is part of it: its throws are the handler's own.
+          if (containsTs(handlerNode, target)) continue;
+          const path = throwPathOf(target);
+          if (!path) continue;
+          context.report({
+            node,
+            messageId: "throwingCall",
+            data: {
+              chain: path.chain.map((name) => `\`${name}()\``).join(" → "),
+              location: fileLine(path.site, context.cwd),
+            },
+          });
+          return;
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,163 @@
+import type { TSESTree } from "@typescript-eslint/utils";
+import { describe, expect, it } from "vitest";
+import { errorEvidence, isErrorText } from "../../src/analysis/error-evidence.js";
+import { getMcpSettings } from "../../src/analysis/settings.js";
+import { getToolCode } from "../../src/analysis/tool-handlers.js";
+import { toolResult } from "../../src/analysis/tool-results.js";
+import { runProbe } from "./probe.js";
+
+const TOOL_FILE = "src/tools/list-files.ts";
+const SERVER_FILE = "src/server.ts";
+
+/** `"line evidence"` for every tool result in `code` that is an error result by evidence. */
+function evidenceIn(code: string, filename = TOOL_FILE, settings: Record<string, unknown> = {}): string[] {
+  const found: string[] = [];
+  runProbe(
+    code,
+    (context) => ({
+      ObjectExpression(node: TSESTree.ObjectExpression) {
+        const result = toolResult(node);
+        const evidence = result && errorEvidence(result, getToolCode(context));
+        if (evidence) found.push(`${String(node.loc.start.line)} ${evidence}`);
+      },
+    }),
+    { filename, settings: { "mcp-tool-errors": settings } },
+  );
+  return found;
+}
+
+describe("errorEvidence: the catch path", () => {
+  it("is a result returned from a catch clause of a tool handler", () => {
+    expect(
+      evidenceIn(
+        `
+server.registerTool("list_files", { description: "List files" }, async ({ dir }) => {
+  try {
+    return { content: [{ type: "text", text: (await readdir(dir)).join("\\n") }] };
+  } catch (err) {
+    return { content: [{ type: "text", text: \`Could not list \${dir}\` }] };
+  }
+});`,
+        SERVER_FILE,
+      ),
+    ).toEqual(["6 catch"]);
+  });
+
+  it("is a result returned from a catch in any function of a tool file, through ternaries and satisfies", () => {
+    expect(
+      evidenceIn(`
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+export async function listFiles(dir: string) {
+  try {
+    return { content: [{ type: "text", text: "ok" }] };
+  } catch (err) {
+    return err instanceof NotFound
+      ? ({ content: [{ type: "text", text: "No such directory" }] } satisfies CallToolResult)
+      : { content: [{ type: "text", text: String(err) }] };
+  }
+}`),
+    ).toEqual(["8 catch", "9 catch"]);
+  });
+
+  it("is a .catch(cb) callback or the second callback of .then", () => {
+    expect(
+      evidenceIn(`
+export const handler = async (args: { url: string }) =>
+  fetchPage(args.url)
+    .then((page) => ({ content: [{ type: "text", text: page }] }), (err) => ({ content: [{ type: "text", text: String(err) }] }))
+    .catch((err: unknown) => ({ content: [{ type: "text", text: String(err) }] }));`),
+    ).toEqual(["4 catch", "5 catch"]);
+  });
+
+  it("is not a catch outside tool code, nor a result returned by a nested function", () => {
+    expect(
+      evidenceIn(
+        `
+export function loadConfig() {
+  try { return read(); } catch { return { content: [{ type: "text", text: "defaults" }] }; }
+}`,
+        SERVER_FILE,
+      ),
+    ).toEqual([]);
+    expect(
+      evidenceIn(`
+export async function listFiles(dir: string) {
+  try { return await list(dir); } catch (err) {
+    const retry = () => ({ content: [{ type: "text", text: "retrying" }] });
+    const pending = { content: [{ type: "text", text: "later" }] };
+    return retry();
+  }
+}`),
+    ).toEqual([]);
+  });
+
+  it("is not a result that already says isError: true", () => {
+    expect(
+      evidenceIn(`
+export async function run() {
+  try { return await go(); } catch (err) { return { content: [{ type: "text", text: "Error: failed" }], isError: true }; }
+}`),
+    ).toEqual([]);
+  });
+});
+
+describe("errorEvidence: the text", () => {
+  it("is a text starting with the prefix or with error and a separator, in any file", () => {
+    expect(
+      evidenceIn(
+        `
+export const a = { content: [{ type: "text", text: "Error: file not found" }] };
+export const b = { content: [{ type: "text", text: "error - disk full" }] };
+export const c = { content: [{ type: "text", text: \`ERROR [E42] \${code}\` }] };
+export const d = { content: [{ type: "text", text: ok ? "Done" : "Error: failed" }] };`,
+        SERVER_FILE,
+      ),
+    ).toEqual(["2 text", "3 text", "4 text", "5 text"]);
+  });
+
+  it("is not a success text that merely contains the word", () => {
+    expect(
+      evidenceIn(
+        `
+export const a = { content: [{ type: "text", text: "Error rate: 2%" }] };
+export const b = { content: [{ type: "text", text: "Found 3 errors: see log" }] };
+export const c = { content: [{ type: "text", text: \`\${count} Error: lines\` }] };
+export const d = { content: [{ type: "text", text: "Errors: none" }] };`,
+        SERVER_FILE,
+      ),
+    ).toEqual([]);
+  });
+
+  it("is not a test's expected value", () => {
+    expect(
+      evidenceIn(
+        `
+expect(await callTool("read_file", {})).toMatchObject({ content: [{ type: "text", text: "Error: path is required" }] });
+assert.deepStrictEqual(result, { content: [{ type: "text", text: "Error: path is required" }] });
+record({ content: [{ type: "text", text: "Error: path is required" }] });`,
+        "tests/read-file.test.ts",
+      ),
+    ).toEqual(["4 text"]);
+  });
+
+  it("uses the configured prefix and errorTextPattern", () => {
+    const settings = { errorPrefix: "Failed: ", errorTextPattern: "^\\[fail\\]" };
+    expect(
+      evidenceIn(
+        `
+export const a = { content: [{ type: "text", text: "Failed: timeout" }] };
+export const b = { content: [{ type: "text", text: "[fail] timeout" }] };
+export const c = { content: [{ type: "text", text: "Timeout" }] };`,
+        SERVER_FILE,
+        settings,
+      ),
+    ).toEqual(["2 text", "3 text"]);
+  });
+
+  it("isErrorText tests a static prefix", () => {
+    const settings = getMcpSettings({});
+    const literal = {} as TSESTree.StringLiteral;
+    expect(isErrorText({ text: "Error:x", complete: true, literal }, settings)).toBe(true);
+    expect(isErrorText({ text: "Errors", complete: true, literal }, settings)).toBe(false);
+  });
+});

@@ -1,0 +1,106 @@
+import type { TSESTree } from "@typescript-eslint/utils";
+import { describe, expect, it } from "vitest";
+import { getErrorHelpers } from "../../src/analysis/error-helpers.js";
+import { runProbe } from "./probe.js";
+
+/** `"line callee -> argument[,prefix]"` for every call of an error helper in `code`. */
+function helperCalls(code: string, settings: Record<string, unknown> = {}): string[] {
+  const found: string[] = [];
+  runProbe(
+    code,
+    (context) => ({
+      CallExpression(node: TSESTree.CallExpression) {
+        const helpers = getErrorHelpers(context);
+        const helper = helpers.helperFor(node);
+        if (!helper) return;
+        const message = helpers.messageOf(node, helper);
+        const argument = message ? context.sourceCode.getText(message) : "none";
+        found.push(`${String(node.loc.start.line)} ${helper.name} -> ${argument}${helper.addedPrefix ? `,${JSON.stringify(helper.addedPrefix)}` : ""}`);
+      },
+    }),
+    { settings: { "mcp-tool-errors": settings } },
+  );
+  return found;
+}
+
+describe("ErrorHelpers: detected in the same file", () => {
+  it("detects the ADR project's error(message, code?) helper", () => {
+    expect(
+      helperCalls(`
+export function error(message: string, code?: string) {
+  return { content: [{ type: "text", text: message }], isError: true, _meta: code === undefined ? undefined : { code } };
+}
+export const missing = () => error("file not found", "file_not_found");`),
+    ).toEqual(['5 error -> "file not found"']);
+  });
+
+  it("detects arrow helpers, message parameters in any position and prefixing helpers", () => {
+    expect(
+      helperCalls(`
+const toolError = (code: number, message = "unknown") => ({
+  content: [{ type: "text" as const, text: message }],
+  isError: true as const,
+});
+const fail = (reason: string) => ({ content: [{ type: "text", text: \`Error: \${reason}\` }], isError: true });
+export const a = toolError(404, "not found");
+export const b = fail("timeout");`),
+    ).toEqual(['7 toolError -> "not found"', '8 fail -> "timeout","Error: "']);
+  });
+
+  it("finds the result among several returns, not in nested functions", () => {
+    expect(
+      helperCalls(`
+function respond(message: string, ok: boolean) {
+  if (ok) return { content: [{ type: "text", text: message }] };
+  return { content: [{ type: "text", text: message }], isError: true };
+}
+function later(message: string) {
+  return () => ({ content: [{ type: "text", text: message }], isError: true });
+}
+export const a = respond("disk full", false);
+export const b = later("disk full");`),
+    ).toEqual(['9 respond -> "disk full"']);
+  });
+
+  it("ignores helpers whose text is not a parameter, or whose isError is not true", () => {
+    expect(
+      helperCalls(`
+function toError(err: unknown) {
+  return { content: [{ type: "text", text: \`Error: \${String(err)}\` }], isError: true };
+}
+function result(text: string, isError: boolean) {
+  return { content: [{ type: "text", text }], isError };
+}
+function success(text: string) {
+  return { content: [{ type: "text", text }] };
+}
+let mutable = (message: string) => ({ content: [{ type: "text", text: message }], isError: true });
+export const calls = [toError(e), result("x", true), success("done"), mutable("x")];`),
+    ).toEqual([]);
+  });
+});
+
+describe("ErrorHelpers: configured", () => {
+  it("matches a name, this.name and a dotted name, never the last member alone", () => {
+    expect(
+      helperCalls(
+        `
+import { error } from "./utils.js";
+import * as results from "./results.js";
+export const a = error("not found");
+export const b = results.fail("denied", { retry: false });
+console.error("not a helper");
+class ReadTool { run() { return this.error("bad path"); } }`,
+        { errorHelpers: ["error", { name: "results.fail", messageArgument: 0, addsPrefix: true }] },
+      ),
+    ).toEqual(['4 error -> "not found"', '5 results.fail -> "denied","Error: "', '7 error -> "bad path"']);
+  });
+
+  it("reads messageArgument and reports a call without that argument", () => {
+    expect(
+      helperCalls(`import { toolError } from "./utils.js"; export const r = [toolError(404, "gone"), toolError(500)];`, {
+        errorHelpers: [{ name: "toolError", messageArgument: 1 }],
+      }),
+    ).toEqual(['1 toolError -> "gone"', "1 toolError -> none"]);
+  });
+});

@@ -1,0 +1,67 @@
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { getHandlerIndex, handlerIndexChannel } from "../../../src/analysis/typed/handler-index.js";
+import { functionName } from "../../../src/analysis/typed/ts-nodes.js";
+import { DEFAULT_SETTINGS } from "../../../src/analysis/settings.js";
+import rule from "../../../src/rules/no-protocol-errors-in-tools.js";
+import { createRuleTester } from "../../rule-tester.js";
+import { createTypedRuleTester } from "../../typed-rule-tester.js";
+
+const fixture = fileURLToPath(new URL("../../fixtures/typed/", import.meta.url));
+
+function fixtureProgram(): ts.Program {
+  const configFile = ts.readConfigFile(`${fixture}tsconfig.json`, (file) => ts.sys.readFile(file));
+  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, fixture);
+  return ts.createProgram(parsed.fileNames, parsed.options);
+}
+
+describe("getHandlerIndex", () => {
+  it("finds handlers registered in another file, once per program", () => {
+    const program = fixtureProgram();
+    let builds = 0;
+    const count = (): void => {
+      builds++;
+    };
+    subscribe(handlerIndexChannel.name, count);
+    try {
+      const index = getHandlerIndex(program, DEFAULT_SETTINGS.handlers.registrationMethods);
+      expect(getHandlerIndex(program, DEFAULT_SETTINGS.handlers.registrationMethods)).toBe(index);
+      expect(builds).toBe(1);
+      const summary = index.registrations.map((registration) => ({
+        method: registration.method,
+        kind: registration.kind,
+        handlers: registration.functions.map((fn) => `${functionName(fn)} in ${fn.getSourceFile().fileName.slice(fixture.length)}`),
+      }));
+      expect(summary).toEqual([
+        { method: "setRequestHandler", kind: "requestHandler", handlers: ["(anonymous) in src/dispatch.ts"] },
+        { method: "registerTool", kind: "registration", handlers: ["handler in src/features/read-file.ts"] },
+        { method: "registerTool", kind: "registration", handlers: ["handler in src/features/search.ts"] },
+        { method: "registerTool", kind: "registration", handlers: ["gitStatus in src/handlers/git-status.ts"] },
+      ]);
+    } finally {
+      unsubscribe(handlerIndexChannel.name, count);
+    }
+  });
+});
+
+// Every rule sees a handler registered elsewhere when type information is present, and only then.
+const handlerFile = {
+  filename: "src/handlers/git-status.ts",
+  code: `import { success, type ToolArgs } from "../tools/utils.js";
+export async function gitStatus(args: ToolArgs) {
+  if (typeof args.cwd !== "string") return { error: { code: -32602, message: "cwd is required" } };
+  return success("clean");
+}`,
+};
+
+createTypedRuleTester().run("no-protocol-errors-in-tools with type information", rule, {
+  valid: [],
+  invalid: [{ ...handlerFile, name: "a handler registered in src/server.ts is tool code", errors: [{ messageId: "reservedCode", line: 3, column: 61 }] }],
+});
+
+createRuleTester().run("no-protocol-errors-in-tools without type information", rule, {
+  valid: [{ ...handlerFile, name: "without a program the registration in another file is invisible" }],
+  invalid: [],
+});

@@ -1,0 +1,102 @@
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import type { AuditReport } from "../../src/cli/report.js";
+import { runAudit } from "../../src/cli/run.js";
+
+const repository = fileURLToPath(new URL("../../", import.meta.url));
+const FIXTURE = "tests/fixtures/audit/tsconfig.json";
+
+async function audit(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runAudit(
+    argv,
+    { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } },
+    repository,
+  );
+  return { code, stdout, stderr };
+}
+
+const AUDIT_TIMEOUT = 60_000;
+
+describe("mcp-tool-errors audit on a project whose handlers are registered in other files", () => {
+  it("prints the inventory with findings per tool and the summary, and exits 1", { timeout: AUDIT_TIMEOUT }, async () => {
+    const { code, stdout, stderr } = await audit("audit", "--project", FIXTURE);
+    expect(stderr).toBe("");
+    expect(code).toBe(1);
+    const lines = stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^tool\s+location\s+registered\s+findings\s+compliant$/u);
+    expect(lines.slice(2, 5).map((line) => line.split(/\s{2,}/u))).toEqual([
+      ["git_status", "src/handlers/git-status.ts:4", "registerTool (src/server.ts:12)", "no-protocol-errors-in-tools: 1", "no"],
+      ["list_dir", "src/tools/list-dir.ts:11", "registerTool (src/tools/index.ts:7)", "-", "yes"],
+      ["read_file", "src/tools/read-file.ts:13", "registerTool (src/tools/index.ts:7)", "no-throwing-call-in-tool-handler: 1", "no"],
+    ]);
+    expect(lines.at(-1)).toBe("3 tools, 1 compliant (33%)");
+  });
+
+  it("--format json attributes each finding to the tool whose handler holds it", { timeout: AUDIT_TIMEOUT }, async () => {
+    const { code, stdout } = await audit("audit", "--project", FIXTURE, "--format", "json");
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as AuditReport;
+    expect(report.summary).toEqual({ tools: 3, compliant: 1, percent: 33 });
+    expect(report.unattributed).toEqual([]);
+    const findings = Object.fromEntries(
+      report.tools.map((tool) => [tool.name, tool.findings.map(({ ruleId, file, line }) => `${ruleId} ${file}:${String(line)}`)]),
+    );
+    expect(findings).toEqual({
+      git_status: ["mcp-tool-errors/no-protocol-errors-in-tools src/handlers/git-status.ts:6"],
+      list_dir: [],
+      read_file: ["mcp-tool-errors/no-throwing-call-in-tool-handler src/tools/read-file.ts:14"],
+    });
+  });
+
+  it("--format markdown prints a table for a pull-request comment", { timeout: AUDIT_TIMEOUT }, async () => {
+    const { stdout } = await audit("audit", "-p", FIXTURE, "-f", "markdown");
+    const lines = stdout.trimEnd().split("\n");
+    expect(lines.slice(0, 3)).toEqual([
+      "| tool | location | registered | findings | compliant |",
+      "| --- | --- | --- | --- | --- |",
+      "| git_status | src/handlers/git-status.ts:4 | registerTool (src/server.ts:12) | no-protocol-errors-in-tools: 1 | no |",
+    ]);
+    expect(lines.at(-1)).toBe("**3 tools, 1 compliant (33%)**");
+  });
+});
+
+describe("mcp-tool-errors usage errors exit 2", () => {
+  it.each([
+    [["audit", "--frobnicate"], /Unknown option '--frobnicate'/u],
+    [["audit", "--project", "tests/fixtures/audit/missing.json"], /no tsconfig at .*missing\.json/u],
+    [["audit", "--project", FIXTURE, "--format", "xml"], /--format must be one of table, json, markdown/u],
+    [["lint"], /unknown command: lint/u],
+    [[], /missing command: audit/u],
+  ])("%j", async (argv, message) => {
+    const { code, stdout, stderr } = await audit(...argv);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(message);
+  });
+});
+
+describe("the package's bin", () => {
+  it("is dist/cli/audit.js, a node script", async () => {
+    const manifest = JSON.parse(readFileSync(`${repository}package.json`, "utf8")) as { bin: Record<string, string> };
+    expect(manifest.bin).toEqual({ "mcp-tool-errors": "./dist/cli/audit.js" });
+    expect(readFileSync(`${repository}dist/cli/audit.js`, "utf8").split("\n")[0]).toBe("#!/usr/bin/env node");
+    const run = promisify(execFile);
+    await expect(run("node", [`${repository}dist/cli/audit.js`, "audit", "--nope"])).rejects.toMatchObject({ code: 2 });
+  });
+});
+
+describe("mcp-tool-errors audit on examples/bridge", () => {
+  it("lists the example's tools and prints the summary", { timeout: AUDIT_TIMEOUT }, async () => {
+    const { stdout } = await audit("audit", "--project", "examples/bridge/tsconfig.json", "--format", "json");
+    const report = JSON.parse(stdout) as AuditReport;
+    expect(report.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["get_workspace_folders", "list_folders", "open_file", "read_file"]));
+    expect(report.tools.find((tool) => tool.name === "read_file")).toMatchObject({ file: "src/tools/read-file.ts", compliant: true });
+    const { stdout: table } = await audit("audit", "--project", "examples/bridge/tsconfig.json");
+    expect(table.trimEnd().split("\n").at(-1)).toMatch(/^\d+ tools, \d+ compliant \(\d+%\)$/u);
+  });
+});

@@ -1,0 +1,280 @@
+import { Linter } from "eslint";
+import tseslint from "typescript-eslint";
+import { describe, expect, it } from "vitest";
+import plugin from "../../src/index.js";
+import rule from "../../src/rules/error-text-prefix.js";
+import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
+
+const ruleTester = createRuleTester();
+
+/** An SDK server registering one tool in a server file; the callback body starts on line 5. */
+const registeredTool = (body: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "forms", version: "1.0.0" });
+server.registerTool("open_form", { description: "Open a form" }, async ({ id }: { id: string }) => {
+${body}
+});`;
+
+/** The ADR project's `error(message, code?)` helper, declared in the file (lines 2-4). */
+const withErrorHelper = (rest: string): string => `
+function error(message: string, code?: string) {
+  return { content: [{ type: "text" as const, text: message }], isError: true, _meta: { code } };
+}
+${rest}`;
+
+/** Error texts that already start with the word in a form of their own. */
+const WORD_FORMS = [
+  'export const a = { content: [{ type: "text", text: "Error getting page: 404" }], isError: true };',
+  'export const b = { content: [{ type: "text", text: "❌ **Error opening form**" }], isError: true };',
+  'export const c = { content: [{ type: "text", text: "Error [E42]: quota exceeded" }], isError: true };',
+];
+
+ruleTester.run("error-text-prefix", rule, {
+  valid: [
+    {
+      name: "the ADR's error result",
+      filename: TOOL_FILE,
+      code: registeredTool(`  try {
+    return { content: [{ type: "text", text: await render(id) }] };
+  } catch (err) {
+    return { content: [{ type: "text", text: \`Error: \${err instanceof Error ? err.message : String(err)}\` }], isError: true };
+  }`),
+    },
+    {
+      name: "unknown static prefixes are not reported",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const form = await forms.get(id);
+  if (!form) return { content: [{ type: "text", text: \`\${id} was not found\` }], isError: true };
+  if (form.locked) return { content: [{ type: "text", text: JSON.stringify({ error: "locked", id }) }], isError: true };
+  if (form.failed) return { content: [{ type: "text", text: form.failure.message }], isError: true };
+  return { content: [{ type: "text", text: "Error" + separator + form.status }], isError: true };`),
+    },
+    {
+      name: "success results and computed isError are not this rule's business",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const { ok, log } = await submit(id);
+  if (ok) return { content: [{ type: "text", text: "Failed checks: none" }] };
+  return { content: [{ type: "text", text: "Submission rejected" }], isError: !ok };`),
+    },
+    {
+      name: "an accepted prefix, and a message that mentions the word after the prefix",
+      filename: TOOL_FILE,
+      settings: { "mcp-tool-errors": { acceptedErrorPrefixes: ["### Error"] } },
+      code: `
+export const a = { content: [{ type: "text", text: "### Error\\nThe page could not be loaded." }], isError: true };
+export const b = { content: [{ type: "text", text: "Error: Error getting page: 404" }], isError: true };`,
+    },
+    {
+      name: "a project's own prefix",
+      filename: TOOL_FILE,
+      settings: { "mcp-tool-errors": { errorPrefix: "[ERROR] " } },
+      code: `export const a = { content: [{ type: "text", text: "[ERROR] disk full" }], isError: true };`,
+    },
+    {
+      name: "helpers: the helper's own body, prefixed messages, a prefixing helper given a plain message",
+      filename: TOOL_FILE,
+      code: withErrorHelper(`const fail = (reason: string) => ({ content: [{ type: "text", text: \`Error: \${reason}\` }], isError: true });
+export const calls = [error("Error: file not found", "file_not_found"), error(message), fail("timed out")];`),
+    },
+    {
+      name: "console.error is not the configured helper error()",
+      filename: TOOL_FILE,
+      settings: { "mcp-tool-errors": { errorHelpers: ["error"] } },
+      code: `console.error("listing failed"); logger.error("listing failed");`,
+    },
+  ],
+  invalid: [
+    {
+      name: "no prefix on a string literal, a template literal and a + chain: inserted",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const form = await forms.get(id);
+  if (!form) return { content: [{ type: "text", text: 'Form not found' }], isError: true };
+  if (form.locked) return { content: [{ type: "text", text: \`Form \${id} is locked\` }], isError: true };
+  return { content: [{ type: "text", text: "Could not open " + id + ": " + form.status }], isError: true };`),
+      output: registeredTool(`  const form = await forms.get(id);
+  if (!form) return { content: [{ type: "text", text: 'Error: Form not found' }], isError: true };
+  if (form.locked) return { content: [{ type: "text", text: \`Error: Form \${id} is locked\` }], isError: true };
+  return { content: [{ type: "text", text: "Error: Could not open " + id + ": " + form.status }], isError: true };`),
+      errors: [
+        { messageId: "missingPrefix", line: 6, column: 55 },
+        { messageId: "missingPrefix", line: 7, column: 61 },
+        { messageId: "missingPrefix", line: 8, column: 44 },
+      ],
+    },
+    {
+      name: "variants of the prefix are replaced, not stacked",
+      filename: SERVER_FILE,
+      code: `
+export const a = { content: [{ type: "text", text: "error: disk full" }], isError: true };
+export const b = { content: [{ type: "text", text: "ERROR - disk full" }], isError: true };
+export const c = { content: [{ type: "text", text: \`Error:\${reason}\` }], isError: true as const };`,
+      output: `
+export const a = { content: [{ type: "text", text: "Error: disk full" }], isError: true };
+export const b = { content: [{ type: "text", text: "Error: disk full" }], isError: true };
+export const c = { content: [{ type: "text", text: \`Error: \${reason}\` }], isError: true as const };`,
+      errors: [
+        { messageId: "missingPrefix", line: 2, column: 52 },
+        { messageId: "missingPrefix", line: 3, column: 52 },
+        { messageId: "missingPrefix", line: 4, column: 52 },
+      ],
+    },
+    {
+      name: "the word in a form of its own: a suggestion, never an autofix",
+      filename: SERVER_FILE,
+      code: `\n${WORD_FORMS.join("\n")}`,
+      errors: WORD_FORMS.map((line, index) => ({
+        messageId: "missingPrefix" as const,
+        line: index + 2,
+        column: 52,
+        suggestions: [
+          {
+            messageId: "addPrefix" as const,
+            output: `\n${WORD_FORMS.with(index, line.replace('text: "', 'text: "Error: ')).join("\n")}`,
+          },
+        ],
+      })),
+    },
+    {
+      name: "the prefix twice: the extra one is removed",
+      filename: TOOL_FILE,
+      code: registeredTool(`  try {
+    return { content: [{ type: "text", text: await render(id) }] };
+  } catch (err) {
+    return { content: [{ type: "text", text: \`Error: Error: \${String(err)}\` }], isError: true };
+  }`),
+      output: registeredTool(`  try {
+    return { content: [{ type: "text", text: await render(id) }] };
+  } catch (err) {
+    return { content: [{ type: "text", text: \`Error: \${String(err)}\` }], isError: true };
+  }`),
+      errors: [{ messageId: "doublePrefix", line: 8, column: 46 }],
+    },
+    {
+      name: "each branch of a ternary, in an arrow expression body with satisfies",
+      filename: TOOL_FILE,
+      code: `
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+export const notFound = (id: string, archived: boolean) =>
+  ({ content: [{ type: "text", text: archived ? \`Form \${id} is archived\` : "Error: form not found" }], isError: true }) satisfies CallToolResult;`,
+      output: `
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+export const notFound = (id: string, archived: boolean) =>
+  ({ content: [{ type: "text", text: archived ? \`Error: Form \${id} is archived\` : "Error: form not found" }], isError: true }) satisfies CallToolResult;`,
+      errors: [{ messageId: "missingPrefix", line: 4, column: 49 }],
+    },
+    {
+      name: "calls of a helper declared in the file: its message argument",
+      filename: TOOL_FILE,
+      code: withErrorHelper(`export function createOpenFileTool() {
+  return {
+    schema: { name: "open_file", inputSchema: { type: "object" } },
+    handler: async (args: { file?: string }) => (args.file ? open(args.file) : error("file is required", "invalid_input")),
+  };
+}`),
+      output: withErrorHelper(`export function createOpenFileTool() {
+  return {
+    schema: { name: "open_file", inputSchema: { type: "object" } },
+    handler: async (args: { file?: string }) => (args.file ? open(args.file) : error("Error: file is required", "invalid_input")),
+  };
+}`),
+      errors: [{ messageId: "missingPrefix", line: 8, column: 86 }],
+    },
+    {
+      name: "a configured helper with messageArgument",
+      filename: TOOL_FILE,
+      settings: { "mcp-tool-errors": { errorHelpers: [{ name: "toolError", messageArgument: 1 }] } },
+      code: `
+import { toolError } from "./results.js";
+export const denied = toolError("permission_denied", "error: permission denied");`,
+      output: `
+import { toolError } from "./results.js";
+export const denied = toolError("permission_denied", "Error: permission denied");`,
+      errors: [{ messageId: "missingPrefix", line: 3, column: 54 }],
+    },
+    {
+      name: "a prefixing helper given a message that already has the prefix",
+      filename: TOOL_FILE,
+      settings: { "mcp-tool-errors": { errorHelpers: [{ name: "results.fail", addsPrefix: true }] } },
+      code: `
+import * as results from "./results.js";
+const fail = (reason: string) => ({ content: [{ type: "text", text: \`Error: \${reason}\` }], isError: true });
+export const a = fail("Error: timed out");
+export const b = results.fail(\`error - \${reason}\`);`,
+      output: `
+import * as results from "./results.js";
+const fail = (reason: string) => ({ content: [{ type: "text", text: \`Error: \${reason}\` }], isError: true });
+export const a = fail("timed out");
+export const b = results.fail(\`\${reason}\`);`,
+      errors: [
+        { messageId: "doublePrefix", line: 4, column: 23 },
+        { messageId: "doublePrefix", line: 5, column: 31 },
+      ],
+    },
+    {
+      name: "a project's own prefix: case variants only, since it has no separator",
+      filename: TOOL_FILE,
+      settings: { "mcp-tool-errors": { errorPrefix: "[ERROR] " } },
+      code: `
+export const a = { content: [{ type: "text", text: "[error] disk full" }], isError: true };
+export const b = { content: [{ type: "text", text: "Disk full" }], isError: true };`,
+      output: `
+export const a = { content: [{ type: "text", text: "[ERROR] disk full" }], isError: true };
+export const b = { content: [{ type: "text", text: "[ERROR] Disk full" }], isError: true };`,
+      errors: [
+        { messageId: "missingPrefix", line: 2, column: 52 },
+        { messageId: "missingPrefix", line: 3, column: 52 },
+      ],
+    },
+    {
+      name: "a project's own prefix ending in a separator: any case, either separator",
+      filename: TOOL_FILE,
+      settings: { "mcp-tool-errors": { errorPrefix: "Failed - " } },
+      code: `export const a = { content: [{ type: "text", text: "FAILED: disk full" }], isError: true };`,
+      output: `export const a = { content: [{ type: "text", text: "Failed - disk full" }], isError: true };`,
+      errors: [{ messageId: "missingPrefix", line: 1, column: 52 }],
+    },
+    {
+      name: "escape sequences in the prefix: reported without a fix",
+      filename: TOOL_FILE,
+      code: String.raw`export const a = { content: [{ type: "text", text: "\u0065rror: disk full" }], isError: true };`,
+      output: null,
+      errors: [{ messageId: "missingPrefix", line: 1, column: 52 }],
+    },
+  ],
+});
+
+describe("require-is-error and error-text-prefix together", () => {
+  it("fix a catch path in passes that end: the fixed file gives no further fix", () => {
+    const linter = new Linter({ configType: "flat" });
+    const config = [
+      {
+        files: ["**/*.ts"],
+        languageOptions: { parser: tseslint.parser },
+        plugins: { "mcp-tool-errors": plugin },
+        rules: { "mcp-tool-errors/require-is-error": "error", "mcp-tool-errors/error-text-prefix": "error" },
+      },
+    ] satisfies Linter.Config[];
+    const code = registeredTool(`  try {
+    return { content: [{ type: "text", text: await render(id) }] };
+  } catch (err) {
+    if (err instanceof NotFoundError) return { content: [{ type: "text", text: "error: form not found", isError: true }] };
+    return {
+      content: [{ type: "text", text: \`Error: Error: \${String(err)}\` }],
+    };
+  }`);
+    const fixed = linter.verifyAndFix(code, config, TOOL_FILE);
+    expect(fixed.output).toBe(
+      registeredTool(`  try {
+    return { content: [{ type: "text", text: await render(id) }] };
+  } catch (err) {
+    if (err instanceof NotFoundError) return { content: [{ type: "text", text: "Error: form not found" }], isError: true };
+    return {
+      content: [{ type: "text", text: \`Error: \${String(err)}\` }],
+      isError: true,
+    };
+  }`),
+    );
+    expect(fixed.messages).toEqual([]);
+    expect(linter.verifyAndFix(fixed.output, config, TOOL_FILE).fixed).toBe(false);
+  });
+});

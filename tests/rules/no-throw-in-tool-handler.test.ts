@@ -1,0 +1,803 @@
+import rule from "../../src/rules/no-throw-in-tool-handler.js";
+import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
+
+const ruleTester = createRuleTester();
+
+/** The ADR project's argument helper: throws on a missing argument. */
+const REQUIRE_STRING = `
+function requireString(args: Record<string, unknown>, key: string): string {
+  const value = args[key];
+  if (typeof value !== "string" || value === "") throw new Error(\`\${key} is required\`);
+  return value;
+}`;
+
+ruleTester.run("no-throw-in-tool-handler", rule, {
+  valid: [
+    {
+      name: "the same throw outside any handler (a helper is reported only where a handler calls it)",
+      filename: TOOL_FILE,
+      code: REQUIRE_STRING,
+    },
+    {
+      name: "a throw caught by a try in the handler",
+      filename: TOOL_FILE,
+      code: `
+export function createReadFileTool(deps: { readFile(path: string): Promise<string> }) {
+  return {
+    schema: { name: "read_file", description: "Read a file", inputSchema: { type: "object" } },
+    handler: async (args: { path?: string }) => {
+      try {
+        if (!args.path) throw new Error("path is required");
+        return { content: [{ type: "text", text: await deps.readFile(args.path) }] };
+      } catch (err) {
+        return { content: [{ type: "text", text: \`Error: \${err instanceof Error ? err.message : String(err)}\` }], isError: true };
+      }
+    },
+  };
+}`,
+    },
+    {
+      name: "a throw in a catch clause caught by an outer try",
+      filename: SERVER_FILE,
+      code: `
+server.registerTool("git_log", { inputSchema: {} }, async ({ ref }) => {
+  try {
+    try {
+      return { content: [{ type: "text", text: await git(["log", ref]) }] };
+    } catch (err) {
+      throw new Error(\`git log failed: \${String(err)}\`);
+    }
+  } catch (err) {
+    return { content: [{ type: "text", text: \`Error: \${String(err)}\` }], isError: true };
+  }
+});`,
+    },
+    {
+      name: "a helper that catches its own throw",
+      filename: TOOL_FILE,
+      code: `
+function parseLimit(raw: unknown): number {
+  try {
+    const limit = Number(raw);
+    if (!Number.isInteger(limit)) throw new Error("limit must be an integer");
+    return limit;
+  } catch {
+    return 20;
+  }
+}
+export function createSearchTool() {
+  return {
+    schema: { name: "search", inputSchema: { type: "object" } },
+    handler: async (args: { limit?: unknown }) => ({ content: [{ type: "text", text: String(parseLimit(args.limit)) }] }),
+  };
+}`,
+    },
+    {
+      name: "recursion between helpers that never throw",
+      filename: TOOL_FILE,
+      code: `
+function isEven(n: number): boolean { return n === 0 ? true : isOdd(n - 1); }
+function isOdd(n: number): boolean { return n === 0 ? false : isEven(n - 1); }
+export function createParityTool() {
+  return {
+    schema: { name: "parity", inputSchema: { type: "object" } },
+    handler: async (args: { n: number }) => ({ content: [{ type: "text", text: isEven(args.n) ? "even" : "odd" }] }),
+  };
+}`,
+    },
+    {
+      name: "a call to a throwing helper guarded by a try in the handler",
+      filename: TOOL_FILE,
+      code: `${REQUIRE_STRING}
+export function createGitShowTool() {
+  return {
+    schema: { name: "git_show", inputSchema: { type: "object" } },
+    handler: async (args: Record<string, unknown>) => {
+      try {
+        return { content: [{ type: "text", text: requireString(args, "ref") }] };
+      } catch (err) {
+        return { content: [{ type: "text", text: \`Error: \${String(err)}\` }], isError: true };
+      }
+    },
+  };
+}`,
+    },
+    {
+      name: "the unknown-tool branch of a low-level dispatcher (switch default) is a protocol error",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async ({ params: { name, arguments: args } }) => {
+  switch (name) {
+    case "count_lines":
+      return { content: [{ type: "text", text: String(String(args?.text ?? "").split("\\n").length) }] };
+    default:
+      throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
+  }
+});`,
+    },
+    {
+      name: "the unknown-tool branch of a dispatcher that looks the tool up by name",
+      filename: SERVER_FILE,
+      code: `
+function unknownTool(name: string): never { throw new Error(\`Unknown tool: \${name}\`); }
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  const tool = tools.get(name);
+  if (!tool) unknownTool(name);
+  if (!tools.has(name)) throw new Error(\`Unknown tool: \${name}\`);
+  try {
+    return await tool.run(args);
+  } catch (err) {
+    return { content: [{ type: "text", text: \`Error: \${String(err)}\` }], isError: true };
+  }
+});`,
+    },
+    {
+      name: "an Express route that throws is not a tool handler",
+      filename: SERVER_FILE,
+      code: `
+app.get("/health", (req, res) => {
+  if (!ready) throw new Error("not ready");
+  res.json({ ok: true });
+});`,
+    },
+    {
+      name: "the Vercel AI SDK's tool({ execute }) is not an MCP tool, even in a tools folder",
+      filename: TOOL_FILE,
+      code: `
+import { tool } from "ai";
+import { z } from "zod";
+export const weather = tool({
+  description: "Get the weather",
+  inputSchema: z.object({ city: z.string() }),
+  execute: async ({ city }) => {
+    if (!city) throw new Error("city is required");
+    return { city, temperature: 21 };
+  },
+});`,
+    },
+    {
+      name: "FastMCP UserError is allowed by option, directly and through a helper",
+      filename: SERVER_FILE,
+      options: [{ allow: ["UserError"] }],
+      code: `
+import { FastMCP, UserError } from "fastmcp";
+import * as errors from "fastmcp";
+const server = new FastMCP({ name: "downloads", version: "1.0.0" });
+const requireUrl = (url: string | undefined): string => {
+  if (!url) throw new UserError("url is required");
+  return url;
+};
+server.addTool({
+  name: "download",
+  parameters: schema,
+  execute: async (args) => {
+    if (args.url?.startsWith("file:")) throw new errors.UserError("file URLs are not allowed");
+    if (args.url === "") throw UserError("empty url");
+    if (args.retries < 0) return Promise.reject(new UserError("retries must be >= 0"));
+    return fetchText(requireUrl(args.url));
+  },
+});`,
+    },
+    {
+      name: "a rejection that is not returned or awaited does not leave the handler",
+      filename: SERVER_FILE,
+      code: `
+server.registerTool("warm_cache", { inputSchema: {} }, async () => {
+  const failed = Promise.reject(new Error("cold")).catch(() => undefined);
+  await failed;
+  return { content: [{ type: "text", text: "warmed" }] };
+});`,
+    },
+    {
+      name: "an awaited rejection inside a try is caught",
+      filename: SERVER_FILE,
+      code: `
+server.registerTool("ping", { inputSchema: {} }, async () => {
+  try {
+    await (healthy ? fetchPing() : Promise.reject(new Error("unhealthy")));
+    return { content: [{ type: "text", text: "pong" }] };
+  } catch (err) {
+    return { content: [{ type: "text", text: \`Error: \${String(err)}\` }], isError: true };
+  }
+});`,
+    },
+    {
+      name: "an async helper whose rejection the handler handles with .catch()",
+      filename: SERVER_FILE,
+      code: `
+async function loadConfig(path: string) {
+  const text = await readFile(path, "utf8");
+  if (!text) throw new Error("empty config");
+  return JSON.parse(text);
+}
+server.registerTool("show_config", { inputSchema: {} }, async () => {
+  const config = await loadConfig("mcp.json").catch(() => ({}));
+  return { content: [{ type: "text", text: JSON.stringify(config) }] };
+});`,
+    },
+    {
+      name: "a let-bound helper assigned again may no longer throw",
+      filename: SERVER_FILE,
+      code: `
+let validate = (input: string) => { throw new Error(\`not configured: \${input}\`); };
+validate = (input: string) => input.trim();
+server.registerTool("echo", { inputSchema: {} }, async ({ text }) => ({ content: [{ type: "text", text: validate(text) }] }));`,
+    },
+    {
+      name: "functions from other files are the type-aware rule's business",
+      filename: TOOL_FILE,
+      code: `
+import { requireString } from "./utils.js";
+export function createGitLogTool() {
+  return {
+    schema: { name: "git_log", inputSchema: { type: "object" } },
+    handler: async (args: Record<string, unknown>) => ({ content: [{ type: "text", text: requireString(args, "ref") }] }),
+  };
+}`,
+    },
+    {
+      name: "a method of the same name is not the same-file function",
+      filename: TOOL_FILE,
+      code: `${REQUIRE_STRING}
+export function createGitLogTool(deps: { args: { requireString(key: string): string } }) {
+  return {
+    schema: { name: "git_log", inputSchema: { type: "object" } },
+    handler: async () => ({ content: [{ type: "text", text: deps.args.requireString("ref") }] }),
+  };
+}`,
+    },
+    {
+      name: "a local function that shadows the throwing helper",
+      filename: TOOL_FILE,
+      code: `${REQUIRE_STRING}
+export function createGitLogTool() {
+  return {
+    schema: { name: "git_log", inputSchema: { type: "object" } },
+    handler: async (args: Record<string, unknown>) => {
+      const requireString = (values: Record<string, unknown>, key: string) => String(values[key] ?? "HEAD");
+      return { content: [{ type: "text", text: requireString(args, "ref") }] };
+    },
+  };
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "the ADR project's factory: a direct throw, with a suggestion",
+      filename: TOOL_FILE,
+      code: `
+export function createOpenFileTool(deps: { open(path: string): Promise<void> }) {
+  return {
+    schema: { name: "open_file", description: "Open a file in the editor", inputSchema: { type: "object" } },
+    handler: async (args: { file?: string }) => {
+      if (!args.file) throw new Error("file is required");
+      await deps.open(args.file);
+      return { content: [{ type: "text", text: \`Opened \${args.file}\` }] };
+    },
+  };
+}`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 6,
+          column: 23,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+export function createOpenFileTool(deps: { open(path: string): Promise<void> }) {
+  return {
+    schema: { name: "open_file", description: "Open a file in the editor", inputSchema: { type: "object" } },
+    handler: async (args: { file?: string }) => {
+      if (!args.file) return { content: [{ type: "text", text: "Error: file is required" }], isError: true };
+      await deps.open(args.file);
+      return { content: [{ type: "text", text: \`Opened \${args.file}\` }] };
+    },
+  };
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "server.registerTool: a single-quoted message keeps its quotes",
+      filename: SERVER_FILE,
+      code: `
+server.registerTool("delete_file", { inputSchema: {} }, async ({ path }) => {
+  if (!path) throw new Error('path is required');
+  return { content: [{ type: "text", text: "deleted" }] };
+});`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 3,
+          column: 14,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+server.registerTool("delete_file", { inputSchema: {} }, async ({ path }) => {
+  if (!path) return { content: [{ type: "text", text: 'Error: path is required' }], isError: true };
+  return { content: [{ type: "text", text: "deleted" }] };
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "server.tool(name, description, shape, cb): a message with the prefix already is not prefixed again",
+      filename: SERVER_FILE,
+      code: `
+server.tool("delete_dir", "Delete a directory", { path: z.string() }, async ({ path }) => {
+  if (path === "/") throw new Error("Error: refusing to delete /");
+  return { content: [{ type: "text", text: await removeDir(path) }] };
+});`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 3,
+          column: 21,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+server.tool("delete_dir", "Delete a directory", { path: z.string() }, async ({ path }) => {
+  if (path === "/") return { content: [{ type: "text", text: "Error: refusing to delete /" }], isError: true };
+  return { content: [{ type: "text", text: await removeDir(path) }] };
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "server.tool(name, shape, cb): a template literal keeps its expressions",
+      filename: SERVER_FILE,
+      code: `
+server.tool("search", { query: z.string() }, async ({ query }) => {
+  if (query.length > 200) throw new Error(\`query too long: \${query.length}\`);
+  return { content: [{ type: "text", text: await index.search(query) }] };
+});`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 3,
+          column: 27,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+server.tool("search", { query: z.string() }, async ({ query }) => {
+  if (query.length > 200) return { content: [{ type: "text", text: \`Error: query too long: \${query.length}\` }], isError: true };
+  return { content: [{ type: "text", text: await index.search(query) }] };
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "server.tool(name, cb): a rethrown caught error renders its message",
+      filename: SERVER_FILE,
+      code: `
+server.tool("reindex", async () => {
+  try {
+    await index.rebuild();
+  } catch (err) {
+    throw err;
+  }
+  return { content: [{ type: "text", text: "reindexed" }] };
+});`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 6,
+          column: 5,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+server.tool("reindex", async () => {
+  try {
+    await index.rebuild();
+  } catch (err) {
+    return { content: [{ type: "text", text: \`Error: \${err instanceof Error ? err.message : String(err)}\` }], isError: true };
+  }
+  return { content: [{ type: "text", text: "reindexed" }] };
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a low-level dispatcher: a throw in a tool's case becomes a JSON-RPC error",
+      filename: SERVER_FILE,
+      code: `
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "read_file": {
+      const path = request.params.arguments?.path;
+      if (typeof path !== "string") throw new Error(reasonFor(path));
+      return { content: [{ type: "text", text: await readFile(path, "utf8") }] };
+    }
+    default:
+      throw new Error(\`Unknown tool: \${request.params.name}\`);
+  }
+});`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 6,
+          column: 37,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "read_file": {
+      const path = request.params.arguments?.path;
+      if (typeof path !== "string") return { content: [{ type: "text", text: \`Error: \${String(reasonFor(path))}\` }], isError: true };
+      return { content: [{ type: "text", text: await readFile(path, "utf8") }] };
+    }
+    default:
+      throw new Error(\`Unknown tool: \${request.params.name}\`);
+  }
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "FastMCP: only the allowed class may be thrown",
+      filename: SERVER_FILE,
+      options: [{ allow: ["UserError"] }],
+      code: `
+server.addTool({
+  name: "fetch",
+  parameters: schema,
+  execute: async (args) => {
+    if (!args.url) throw new UserError("url is required");
+    if (args.url.startsWith("file:")) throw new TypeError("file URLs are not allowed");
+    return fetchText(args.url);
+  },
+});`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 7,
+          column: 39,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+server.addTool({
+  name: "fetch",
+  parameters: schema,
+  execute: async (args) => {
+    if (!args.url) throw new UserError("url is required");
+    if (args.url.startsWith("file:")) return { content: [{ type: "text", text: "Error: file URLs are not allowed" }], isError: true };
+    return fetchText(args.url);
+  },
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "mcp-framework: a throw in an MCPTool's execute method",
+      filename: "src/tools/WeatherTool.ts",
+      code: `
+import { MCPTool } from "mcp-framework";
+class WeatherTool extends MCPTool<{ city: string }> {
+  name = "weather";
+  description = "Get the weather";
+  async execute(input: { city: string }) {
+    if (!input.city) throw new Error("city is required");
+    return \`Sunny in \${input.city}\`;
+  }
+}
+export default WeatherTool;`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 7,
+          column: 22,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+import { MCPTool } from "mcp-framework";
+class WeatherTool extends MCPTool<{ city: string }> {
+  name = "weather";
+  description = "Get the weather";
+  async execute(input: { city: string }) {
+    if (!input.city) return { content: [{ type: "text", text: "Error: city is required" }], isError: true };
+    return \`Sunny in \${input.city}\`;
+  }
+}
+export default WeatherTool;`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "xmcp: the default export of a tool file, with a custom prefix",
+      filename: "src/tools/greet.ts",
+      settings: { "mcp-tool-errors": { errorPrefix: "Failed: " } },
+      code: `
+export default async function greet({ name }: { name: string }) {
+  if (name.length > 64) throw new RangeError(\`name too long (\${name.length})\`);
+  return \`Hello, \${name}!\`;
+}`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 3,
+          column: 25,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+export default async function greet({ name }: { name: string }) {
+  if (name.length > 64) return { content: [{ type: "text", text: \`Failed: name too long (\${name.length})\` }], isError: true };
+  return \`Hello, \${name}!\`;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a throw in a callback nested in the handler is part of it (no suggestion: return would not end the handler)",
+      filename: SERVER_FILE,
+      code: `
+server.registerTool("read_many", { inputSchema: {} }, async ({ paths }) => {
+  const texts = await Promise.all(paths.map(async (path: string) => {
+    if (!path.startsWith("/")) throw new Error(\`not absolute: \${path}\`);
+    return readFile(path, "utf8");
+  }));
+  return { content: texts.map((text) => ({ type: "text", text })) };
+});`,
+      errors: [{ messageId: "throw", line: 4, column: 32, suggestions: [] }],
+    },
+    {
+      name: "a throw in try/finally without catch escapes",
+      filename: SERVER_FILE,
+      code: `
+server.registerTool("lock_and_write", { inputSchema: {} }, async ({ path, text }) => {
+  const lock = await acquire(path);
+  try {
+    if (lock.stale) throw new Error("stale lock");
+    await writeFile(path, text);
+  } finally {
+    await lock.release();
+  }
+  return { content: [{ type: "text", text: "written" }] };
+});`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 5,
+          column: 21,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+server.registerTool("lock_and_write", { inputSchema: {} }, async ({ path, text }) => {
+  const lock = await acquire(path);
+  try {
+    if (lock.stale) return { content: [{ type: "text", text: "Error: stale lock" }], isError: true };
+    await writeFile(path, text);
+  } finally {
+    await lock.release();
+  }
+  return { content: [{ type: "text", text: "written" }] };
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "Promise.reject returned (even inside a try), awaited, or returned from a nested function",
+      filename: SERVER_FILE,
+      code: `
+server.registerTool("fetch_page", { inputSchema: {} }, async ({ url }) => {
+  try {
+    if (!url) return Promise.reject(new Error("url is required"));
+  } catch (err) {
+    return { content: [{ type: "text", text: String(err) }], isError: true };
+  }
+  if (url.startsWith("ftp:")) await Promise.reject(new Error("ftp is not supported"));
+  const pages = await Promise.all(mirrors.map((mirror) => mirror.down ? Promise.reject(new Error("mirror down")) : mirror.get(url)));
+  return { content: [{ type: "text", text: pages[0] }] };
+});
+server.registerTool("noop", { inputSchema: {} }, (args) => Promise.reject(new Error(\`noop: \${args}\`)));`,
+      errors: [
+        { messageId: "reject", line: 4, column: 22 },
+        { messageId: "reject", line: 8, column: 37 },
+        { messageId: "reject", line: 9, column: 73 },
+        { messageId: "reject", line: 12, column: 60 },
+      ],
+    },
+    {
+      name: "a try around the registration does not catch what the handler throws later",
+      filename: SERVER_FILE,
+      code: `
+try {
+  server.registerTool("search", { inputSchema: {} }, async ({ query }) => {
+    if (!query) throw new Error("query is required");
+    return { content: [{ type: "text", text: await index.search(query) }] };
+  });
+} catch (err) {
+  console.error("registration failed", err);
+}`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 4,
+          column: 17,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+try {
+  server.registerTool("search", { inputSchema: {} }, async ({ query }) => {
+    if (!query) return { content: [{ type: "text", text: "Error: query is required" }], isError: true };
+    return { content: [{ type: "text", text: await index.search(query) }] };
+  });
+} catch (err) {
+  console.error("registration failed", err);
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "an overloaded function declaration that throws",
+      filename: TOOL_FILE,
+      code: `
+function parseDepth(raw: string): number;
+function parseDepth(raw: number): number;
+function parseDepth(raw: string | number): number {
+  const depth = Number(raw);
+  if (!Number.isInteger(depth) || depth < 0) throw new RangeError(\`bad depth: \${String(raw)}\`);
+  return depth;
+}
+export const listTree = {
+  schema: { name: "list_tree", inputSchema: { type: "object" } },
+  handler: async (args: { depth: string }) => ({ content: [{ type: "text", text: await tree(parseDepth(args.depth)) }] }),
+};`,
+      errors: [{ messageId: "throwingCall", data: { name: "parseDepth", line: 6 }, line: 11, column: 93 }],
+    },
+    {
+      name: "a call to a same-file argument helper that throws (the ADR project's violation)",
+      filename: TOOL_FILE,
+      code: `${REQUIRE_STRING}
+export function createGitLogTool(deps: { git(args: string[]): Promise<string> }) {
+  return {
+    schema: { name: "git_log", description: "Show the git log", inputSchema: { type: "object" } },
+    handler: async (args: Record<string, unknown>) => {
+      const ref = requireString(args, "ref");
+      return { content: [{ type: "text", text: await deps.git(["log", ref]) }] };
+    },
+  };
+}`,
+      errors: [{ messageId: "throwingCall", data: { name: "requireString", line: 4 }, line: 11, column: 19 }],
+    },
+    {
+      name: "a chain of helpers reports the line of the deepest throw",
+      filename: SERVER_FILE,
+      code: `${REQUIRE_STRING}
+const parseLogArgs = (args: Record<string, unknown>) => ({ ref: requireString(args, "ref"), limit: 20 });
+function gitLogArgv(args: Record<string, unknown>): string[] {
+  const { ref, limit } = parseLogArgs(args);
+  return ["log", \`-n\${limit}\`, ref];
+}
+server.registerTool("git_log", { inputSchema: {} }, async (args) => {
+  const argv = gitLogArgv(args);
+  return { content: [{ type: "text", text: await git(argv) }] };
+});`,
+      errors: [{ messageId: "throwingCall", data: { name: "gitLogArgv", line: 4 }, line: 13, column: 16 }],
+    },
+    {
+      name: "recursion between helpers that throw ends (cycle)",
+      filename: SERVER_FILE,
+      code: `
+function walk(node: TreeNode, depth: number): string[] {
+  if (depth > 32) throw new Error("tree too deep");
+  return node.children.flatMap((child) => visit(child, depth + 1));
+}
+function visit(node: TreeNode, depth: number): string[] {
+  return [node.name, ...walk(node, depth)];
+}
+server.registerTool("list_tree", { inputSchema: {} }, async ({ root }) => ({
+  content: [{ type: "text", text: visit(await loadTree(root), 0).join("\\n") }],
+}));`,
+      errors: [{ messageId: "throwingCall", data: { name: "visit", line: 3 }, line: 10, column: 35 }],
+    },
+    {
+      name: "a helper declared inside the handler is part of it: its throw is reported, the call is not",
+      filename: SERVER_FILE,
+      code: `
+server.registerTool("run_command", { inputSchema: {} }, async ({ command }) => {
+  function checkAllowed(name: string) {
+    if (!allowList.includes(name)) throw new Error(\`command not allowed: \${name}\`);
+  }
+  checkAllowed(command);
+  return { content: [{ type: "text", text: await run(command) }] };
+});`,
+      errors: [{ messageId: "throw", line: 4, column: 36, suggestions: [] }],
+    },
+    {
+      name: "a named handler function, and another handler that calls it",
+      filename: TOOL_FILE,
+      code: `
+async function handleGitDiff(args: { base?: string }) {
+  if (!args.base) throw new Error("base is required");
+  return { content: [{ type: "text", text: await git(["diff", args.base]) }] };
+}
+export const gitDiff = { schema: { name: "git_diff", inputSchema: { type: "object" } }, handler: handleGitDiff };
+export const gitDiffMain = {
+  schema: { name: "git_diff_main", inputSchema: { type: "object" } },
+  handler: async () => handleGitDiff({ base: "main" }),
+};`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 3,
+          column: 19,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+async function handleGitDiff(args: { base?: string }) {
+  if (!args.base) return { content: [{ type: "text", text: "Error: base is required" }], isError: true };
+  return { content: [{ type: "text", text: await git(["diff", args.base]) }] };
+}
+export const gitDiff = { schema: { name: "git_diff", inputSchema: { type: "object" } }, handler: handleGitDiff };
+export const gitDiffMain = {
+  schema: { name: "git_diff_main", inputSchema: { type: "object" } },
+  handler: async () => handleGitDiff({ base: "main" }),
+};`,
+            },
+          ],
+        },
+        { messageId: "throwingCall", data: { name: "handleGitDiff", line: 3 }, line: 9, column: 24 },
+      ],
+    },
+    {
+      name: "a helper that only rejects, and a helper whose throw is outside its own try",
+      filename: SERVER_FILE,
+      code: `
+const notFound = (path: string) => Promise.reject(new Error(\`not found: \${path}\`));
+function readJson(text: string) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new Error(\`invalid JSON: \${String(err)}\`);
+  }
+  return parsed;
+}
+server.registerTool("read_json", { inputSchema: {} }, async ({ path }) => {
+  if (!exists(path)) return notFound(path);
+  return { content: [{ type: "text", text: JSON.stringify(readJson(await readFile(path, "utf8"))) }] };
+});`,
+      errors: [
+        { messageId: "throwingCall", data: { name: "notFound", line: 2 }, line: 13, column: 29 },
+        { messageId: "throwingCall", data: { name: "readJson", line: 8 }, line: 14, column: 59 },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,388 @@
+import rule from "../../src/rules/no-throwing-call-in-tool-handler.js";
+import { createTypedRuleTester } from "../typed-rule-tester.js";
+
+const ruleTester = createTypedRuleTester();
+
+const TOOL_FILE = "src/tools/read-file.ts";
+const UTILS = "src/tools/utils.ts";
+
+/** A tool factory in the ADR's shape whose handler body is `body`. */
+const factory = (imports: string, body: string): string => `${imports}
+export function createReadFileTool(root: string) {
+  return {
+    schema: { name: "read_file", description: "Read a file", inputSchema: { type: "object", properties: {} } },
+    handler: async (args: ToolArgs) => {
+${body}
+    },
+  };
+}`;
+
+const utilsImport = `import { requireString, success, type ToolArgs } from "./utils.js";`;
+
+ruleTester.run("no-throwing-call-in-tool-handler", rule, {
+  valid: [
+    {
+      name: "a call caught in the handler",
+      filename: TOOL_FILE,
+      code: factory(
+        utilsImport,
+        `      try {
+        return success(\`\${root}/\${requireString(args, "path")}\`);
+      } catch (err) {
+        return { content: [{ type: "text" as const, text: \`Error: \${err instanceof Error ? err.message : String(err)}\` }], isError: true };
+      }`,
+      ),
+    },
+    {
+      name: "a helper in another file that catches its own throws",
+      filename: TOOL_FILE,
+      code: factory(
+        `import { parseJsonArgument, success, type ToolArgs } from "./utils.js";`,
+        `      const options = parseJsonArgument(args, "options");
+      return success(\`\${root}: \${JSON.stringify(options)}\`);`,
+      ),
+    },
+    {
+      name: "a helper in another file that does not throw",
+      filename: TOOL_FILE,
+      code: factory(
+        `import { optionalString, success, type ToolArgs } from "./utils.js";`,
+        `      return success(\`\${root}/\${optionalString(args, "path") ?? "."}\`);`,
+      ),
+    },
+    {
+      name: "a package function in node_modules without a @throws tag (picomatch throws, its types do not say so)",
+      filename: TOOL_FILE,
+      code: factory(
+        `import picomatch from "picomatch";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      const matches = picomatch(typeof args.glob === "string" ? args.glob : "**");
+      return success(String(matches(root)));`,
+      ),
+    },
+    {
+      name: "a .d.ts function without @throws, and one whose tag is only @throws {TypeError}",
+      filename: TOOL_FILE,
+      code: factory(
+        `import { formatConfig, listConfigKeys } from "vendor-config";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      const config = { root };
+      return success(\`\${formatConfig(config)} \${listConfigKeys(config).join(",")} \${String(args.verbose)}\`);`,
+      ),
+    },
+    {
+      name: "@throws tags are not read with checkThrowsTags: false",
+      filename: TOOL_FILE,
+      options: [{ maxDepth: 8, checkThrowsTags: false, allow: [] }],
+      code: factory(
+        `import { parseConfig } from "vendor-config";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      return success(JSON.stringify(parseConfig(String(args.text ?? root))));`,
+      ),
+    },
+    {
+      name: "a same-file helper that throws is no-throw-in-tool-handler's report",
+      filename: TOOL_FILE,
+      code: `import { success, type ToolArgs } from "./utils.js";
+function requirePath(args: ToolArgs): string {
+  if (typeof args.path !== "string") throw new Error("path is required");
+  return args.path;
+}
+export function createReadFileTool(root: string) {
+  return {
+    schema: { name: "read_file", description: "Read a file", inputSchema: { type: "object", properties: {} } },
+    handler: async (args: ToolArgs) => success(\`\${root}/\${requirePath(args)}\`),
+  };
+}`,
+    },
+    {
+      name: "a chain deeper than maxDepth",
+      filename: TOOL_FILE,
+      options: [{ maxDepth: 3, checkThrowsTags: true, allow: [] }],
+      code: factory(
+        `import { resolveConfig } from "../lib/config.js";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      return success(JSON.stringify(resolveConfig(String(args.root ?? root))));`,
+      ),
+    },
+    {
+      name: "a cycle across files in which nothing throws",
+      filename: TOOL_FILE,
+      code: factory(
+        `import { formatTree } from "../lib/index.js";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      return success(formatTree(String(args.dir ?? root), 0));`,
+      ),
+    },
+    {
+      name: "a helper that only throws an allowed error class",
+      filename: TOOL_FILE,
+      options: [{ maxDepth: 8, checkThrowsTags: true, allow: ["UserError"] }],
+      code: factory(
+        `import { requirePositive } from "../lib/user-error.js";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      return success(\`\${root}: \${requirePositive(Number(args.limit), "limit")}\`);`,
+      ),
+    },
+    {
+      name: "a call outside any handler",
+      filename: TOOL_FILE,
+      code: `import { requireString, type ToolArgs } from "./utils.js";
+export function preloadPath(args: ToolArgs): string {
+  return requireString(args, "path");
+}`,
+    },
+    {
+      name: "a function in another file registered nowhere is not a handler",
+      filename: "src/handlers/git-status.ts",
+      code: `import { requireString, success, type ToolArgs } from "../tools/utils.js";
+export async function gitStatusLegacy(args: ToolArgs) {
+  return success(requireString(args, "cwd"));
+}
+export const gitStatus = async () => success("clean");`,
+    },
+    {
+      name: "the unknown-tool branch of a low-level dispatcher",
+      filename: "src/dispatch.ts",
+      code: `import { unknownTool } from "./lib/protocol.js";
+import { success } from "./tools/utils.js";
+declare const CallToolRequestSchema: unique symbol;
+declare const server: {
+  setRequestHandler(schema: typeof CallToolRequestSchema, cb: (request: { params: { name: string } }) => unknown): void;
+};
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "ping":
+      return success("pong");
+    default:
+      return unknownTool(request.params.name);
+  }
+});`,
+    },
+  ],
+  invalid: [
+    {
+      name: "an argument helper in another file (the ADR project's requireString)",
+      filename: TOOL_FILE,
+      code: factory(utilsImport, `      const path = requireString(args, "path");\n      return success(\`\${root}/\${path}\`);`),
+      errors: [{ messageId: "throwingCall", line: 6, column: 20, data: { chain: "`requireString()`", location: `${UTILS}:11` } }],
+    },
+    {
+      name: "through a re-export under another name",
+      filename: TOOL_FILE,
+      code: factory(
+        `import { requireArg } from "./args.js";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      return success(\`\${root}/\${requireArg(args, "path")}\`);`,
+      ),
+      errors: [{ messageId: "throwingCall", line: 7, column: 33, data: { chain: "`requireString()`", location: `${UTILS}:11` } }],
+    },
+    {
+      name: "a chain through a namespace re-export: readArgs() calls requireString()",
+      filename: TOOL_FILE,
+      code: factory(
+        `import { argHelpers } from "./args.js";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      const { path } = argHelpers.readArgs(args);\n      return success(\`\${root}/\${path}\`);`,
+      ),
+      errors: [
+        { messageId: "throwingCall", line: 7, column: 24, data: { chain: "`readArgs()` → `requireString()`", location: `${UTILS}:11` } },
+      ],
+    },
+    {
+      name: "a class method that calls a throwing method of its own (this.assertRef())",
+      filename: TOOL_FILE,
+      code: factory(
+        `import { GitRunner } from "../lib/git.js";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      const runner = new GitRunner(root);\n      return success(await runner.log(String(args.ref)));`,
+      ),
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 8,
+          column: 28,
+          data: { chain: "`log()` → `assertRef()`", location: "src/lib/git.ts:10" },
+        },
+      ],
+    },
+    {
+      name: "a method of an exported object literal",
+      filename: TOOL_FILE,
+      code: factory(
+        `import { workspace } from "../lib/git.js";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      return success(workspace.resolveInside(root, String(args.path)));`,
+      ),
+      errors: [
+        { messageId: "throwingCall", line: 7, column: 22, data: { chain: "`resolveInside()`", location: "src/lib/git.ts:20" } },
+      ],
+    },
+    {
+      name: "this.method() inherited from a base class in another file",
+      filename: TOOL_FILE,
+      settings: { "mcp-tool-errors": { handlers: { baseClasses: ["WorkspaceTool"] } } },
+      code: `import { WorkspaceTool } from "../lib/base-tool.js";
+export class ReadFileTool extends WorkspaceTool {
+  name = "read_file";
+  constructor() {
+    super("/workspace");
+  }
+  async execute(input: { path: string }) {
+    return { content: [{ type: "text" as const, text: this.resolvePath(input.path) }] };
+  }
+}`,
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 8,
+          column: 55,
+          data: { chain: "`resolvePath()`", location: "src/lib/base-tool.ts:6" },
+        },
+      ],
+    },
+    {
+      name: "a .d.ts declaration with a @throws tag",
+      filename: TOOL_FILE,
+      code: factory(
+        `import { parseConfig } from "vendor-config";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      return success(JSON.stringify(parseConfig(String(args.text ?? root))));`,
+      ),
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 7,
+          column: 37,
+          data: { chain: "`parseConfig()`", location: "types/vendor-config.d.ts:6" },
+        },
+      ],
+    },
+    {
+      name: "a cycle across files with a throw in it",
+      filename: TOOL_FILE,
+      code: factory(
+        `import { listTree } from "../lib/index.js";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      return success(listTree(String(args.dir ?? root), 0).join("\\n"));`,
+      ),
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 7,
+          column: 22,
+          data: { chain: "`listTree()` → `listChildren()`", location: "src/lib/tree-children.ts:4" },
+        },
+      ],
+    },
+    {
+      name: "a chain of four functions across two files, within the default maxDepth",
+      filename: TOOL_FILE,
+      code: factory(
+        `import { resolveConfig } from "../lib/config.js";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      return success(JSON.stringify(resolveConfig(String(args.root ?? root))));`,
+      ),
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 7,
+          column: 37,
+          data: {
+            chain: "`resolveConfig()` → `loadConfig()` → `readConfigFile()` → `assertConfigPath()`",
+            location: "src/lib/config-file.ts:7",
+          },
+        },
+      ],
+    },
+    {
+      name: "a helper that returns Promise.reject(...)",
+      filename: TOOL_FILE,
+      code: factory(
+        `import { rejectUnknownRef, success, type ToolArgs } from "./utils.js";`,
+        `      return success(await rejectUnknownRef(String(args.ref)));`,
+      ),
+      errors: [
+        { messageId: "throwingCall", line: 6, column: 28, data: { chain: "`rejectUnknownRef()`", location: `${UTILS}:36` } },
+      ],
+    },
+    {
+      name: "a helper that throws a class not in allow",
+      filename: TOOL_FILE,
+      options: [{ maxDepth: 8, checkThrowsTags: true, allow: ["ToolInputError"] }],
+      code: factory(
+        `import { requirePositive } from "../lib/user-error.js";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      return success(\`\${root}: \${requirePositive(Number(args.limit), "limit")}\`);`,
+      ),
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 7,
+          column: 34,
+          data: { chain: "`requirePositive()`", location: "src/lib/user-error.ts:5" },
+        },
+      ],
+    },
+    {
+      name: "a same-file helper that throws only through another file's helper",
+      filename: TOOL_FILE,
+      code: `import { requireString, success, type ToolArgs } from "./utils.js";
+function readPath(args: ToolArgs): string {
+  return requireString(args, "path");
+}
+export function createReadFileTool(root: string) {
+  return {
+    schema: { name: "read_file", description: "Read a file", inputSchema: { type: "object", properties: {} } },
+    handler: async (args: ToolArgs) => success(\`\${root}/\${readPath(args)}\`),
+  };
+}`,
+      errors: [
+        { messageId: "throwingCall", line: 8, column: 59, data: { chain: "`readPath()` → `requireString()`", location: `${UTILS}:11` } },
+      ],
+    },
+    {
+      name: "a handler defined in one file and registered in another (server.registerTool(name, cfg, gitStatus))",
+      filename: "src/handlers/git-status.ts",
+      code: `import { GitRunner } from "../lib/git.js";
+import { requireString, success, type ToolArgs } from "../tools/utils.js";
+export async function gitStatus(args: ToolArgs) {
+  const cwd = requireString(args, "cwd");
+  return success(new GitRunner(cwd).status());
+}`,
+      errors: [{ messageId: "throwingCall", line: 4, column: 15, data: { chain: "`requireString()`", location: `${UTILS}:11` } }],
+    },
+    {
+      name: "a factory's handler registered elsewhere with transport.registerTool(tool.schema, tool.handler)",
+      filename: "src/features/read-file.ts",
+      code: `import { requireString, success, type ToolArgs } from "../tools/utils.js";
+import type { ToolSchema } from "../transport.js";
+declare const readFileSchema: ToolSchema;
+export function createReadFileTool(root: string) {
+  return {
+    schema: readFileSchema,
+    handler: async (args: ToolArgs) => success(\`\${root}/\${requireString(args, "path")}\`),
+  };
+}`,
+      errors: [{ messageId: "throwingCall", line: 7, column: 59, data: { chain: "`requireString()`", location: `${UTILS}:11` } }],
+    },
+    {
+      name: "a factory typed as returning a ToolDefinition interface, registered elsewhere",
+      filename: "src/features/search.ts",
+      code: `import { requireString, success } from "../tools/utils.js";
+import type { ToolDefinition, ToolSchema } from "../transport.js";
+declare const searchSchema: ToolSchema;
+export function createSearchTool(): ToolDefinition {
+  return {
+    schema: searchSchema,
+    handler: async (args) => success(\`results for \${requireString(args, "query")}\`),
+  };
+}`,
+      errors: [{ messageId: "throwingCall", line: 7, column: 53, data: { chain: "`requireString()`", location: `${UTILS}:11` } }],
+    },
+    {
+      name: "a tools/call case of a low-level dispatcher (outside the unknown-tool branch)",
+      filename: "src/dispatch.ts",
+      code: `import { requireString, success } from "./tools/utils.js";
+declare const CallToolRequestSchema: unique symbol;
+declare const server: {
+  setRequestHandler(schema: typeof CallToolRequestSchema, cb: (request: { params: { name: string; arguments?: Record<string, unknown> } }) => unknown): void;
+};
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "read_file":
+      return success(requireString(request.params.arguments ?? {}, "path"));
+    default:
+      throw new Error(\`Unknown tool: \${request.params.name}\`);
+  }
+});`,
+      errors: [{ messageId: "throwingCall", line: 9, column: 22, data: { chain: "`requireString()`", location: `${UTILS}:11` } }],
+    },
+  ],
+});

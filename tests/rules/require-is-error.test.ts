@@ -1,0 +1,551 @@
+import rule from "../../src/rules/require-is-error.js";
+import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
+
+const ruleTester = createRuleTester();
+
+/** The ADR project's tool module: a factory returning `{ schema, handler }`; the body starts on line 6. */
+const listFilesTool = (body: string): string => `
+export function createListFilesTool(deps: { list(dir: string): Promise<string[]> }) {
+  return {
+    schema: { name: "list_files", description: "List files in a directory", inputSchema: { type: "object" } },
+    handler: async (args: { dir: string }) => {
+${body}
+    },
+  };
+}`;
+
+/** An SDK server registering one tool in a server file; the callback body starts on line 5. */
+const registeredTool = (body: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "pages", version: "1.0.0" });
+server.registerTool("fetch_page", { description: "Fetch a web page" }, async ({ url }: { url: string }) => {
+${body}
+});`;
+
+/** `lines` joined, with line `index` replaced: the source after one suggestion. */
+const withLine = (lines: readonly string[], index: number, replacement: string): string =>
+  lines.with(index, replacement).join("\n");
+
+/** A fetch_page callback body with two error texts and no isError. */
+const FETCH_PAGE = [
+  '  if (!url.startsWith("https://")) return { content: [{ type: "text", text: "Error: only https URLs are allowed" }] };',
+  "  const page = await fetchPage(url);",
+  "  return { content: [{ type: \"text\", text: page.ok ? page.body : `error - HTTP ${page.status}` }] };",
+];
+const FETCH_PAGE_FIXED = [
+  '  if (!url.startsWith("https://")) return { content: [{ type: "text", text: "Error: only https URLs are allowed" }], isError: true };',
+  "  return { content: [{ type: \"text\", text: page.ok ? page.body : `error - HTTP ${page.status}` }], isError: true };",
+] as const;
+
+const CUSTOM_TEXTS = [
+  'export const timeout = { content: [{ type: "text", text: "Failed: timed out" }] };',
+  'export const denied = { content: [{ type: "text", text: "[denied] no token" }] };',
+];
+
+const LITERAL_IS_ERROR = [
+  'export const a = { content: [{ type: "text", text: "done" }], isError: "true" };',
+  'export const b = { ...base, content: [{ type: "text", text: "Error: gone" }], isError: 1 };',
+  "export const c = { content: [], isError: null };",
+];
+
+/** A `server.tool` callback whose catch (lines 6-9) returns the failure as strings. */
+const gitLogTool = (catchBody: readonly string[]): string => `
+server.tool("git_log", "Show commits", { ref: z.string() }, async ({ ref }) => {
+  try {
+    return { content: [{ type: "text", text: await git(["log", ref]) }] };
+  } catch (err) {
+${catchBody.join("\n")}
+  }
+});`;
+const GIT_LOG_CATCH = [
+  "    if (err instanceof GitError) return (err as GitError).message;",
+  '    if (ref === "HEAD") return String(err);',
+  '    if (ref.length > 40) return "bad ref: " + ref;',
+  '    return err instanceof Error ? err.message : "";',
+];
+
+ruleTester.run("require-is-error", rule, {
+  valid: [
+    {
+      name: "the ADR's handler: success in try, error result with isError in catch",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      try {
+        const files = await deps.list(args.dir);
+        return { content: [{ type: "text", text: files.join("\\n") }] };
+      } catch (err) {
+        return {
+          content: [{ type: "text", text: \`Error: \${err instanceof Error ? err.message : String(err)}\` }],
+          isError: true,
+        };
+      }`),
+    },
+    {
+      name: "success text that merely contains the word error later on",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const report = await lint(url);
+  if (report.count === 0) return { content: [{ type: "text", text: "No errors found" }] };
+  return { content: [{ type: "text", text: \`Found \${report.count} errors: \${report.summary}\` }] };`),
+    },
+    {
+      name: "a metric that starts with the word is not an error text",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const stats = await monitor(url);
+  return { content: [{ type: "text", text: "Error rate: " + stats.errorRate + "%" }] };`),
+    },
+    {
+      name: "isError computed from a boolean is the author's decision",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      const { stdout, exitCode } = await run("ls", [args.dir]);
+      return { content: [{ type: "text", text: exitCode === 0 ? stdout : \`Error: ls exited with \${exitCode}\` }], isError: exitCode !== 0 };`),
+    },
+    {
+      name: "a result spread from another object may carry isError",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      const base = errorBase(args.dir);
+      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (err) {
+        return { ...base, content: [{ type: "text", text: "Error: listing failed", isError: true }] };
+      }`),
+    },
+    {
+      name: "an empty string in catch is a deliberate fallback",
+      filename: TOOL_FILE,
+      code: `
+import { FastMCP } from "fastmcp";
+const server = new FastMCP({ name: "notes", version: "1.0.0" });
+server.addTool({
+  name: "read_note",
+  parameters: schema,
+  execute: async ({ id }: { id: string }) => {
+    try {
+      return await notes.read(id);
+    } catch {
+      return "";
+    }
+  },
+});`,
+    },
+    {
+      name: "a catch outside tool code returns whatever it likes",
+      filename: SERVER_FILE,
+      code: `
+export function loadBanner() {
+  try {
+    return { content: [{ type: "text", text: readBanner() }] };
+  } catch {
+    return { content: [{ type: "text", text: "Welcome" }] };
+  }
+}
+export function describeFailure(err: unknown) {
+  try { return JSON.stringify(err); } catch { return "unknown failure"; }
+}`,
+    },
+    {
+      name: "a result from a function nested in the catch, and strings from a non-handler function",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (err) {
+        const lines = [args.dir].map((dir) => ({ content: [{ type: "text", text: dir }] }));
+        return lines[0];
+      }`) + `
+function describe(err: unknown): string {
+  try { return JSON.stringify(err); } catch { return \`unserializable: \${String(err)}\`; }
+}`,
+    },
+    {
+      name: "the success callback of .then and error results from a helper",
+      filename: TOOL_FILE,
+      code: `
+import { error } from "./utils.js";
+export function createFetchTool(deps: { fetch(url: string): Promise<string> }) {
+  return {
+    schema: { name: "fetch", description: "Fetch a URL", inputSchema: { type: "object" } },
+    handler: (args: { url: string }) =>
+      deps.fetch(args.url).then(
+        (body) => ({ content: [{ type: "text", text: body }] }),
+        (err: unknown) => error(\`Error: \${String(err)}\`),
+      ),
+  };
+}`,
+    },
+    {
+      name: "chat messages and other APIs' blocks are not tool results",
+      filename: TOOL_FILE,
+      code: `
+export async function summarise(client: Anthropic, text: string) {
+  try {
+    return await client.messages.create({ messages: [{ role: "user", content: [{ type: "text", text }] }] });
+  } catch (err) {
+    return { role: "assistant", content: [{ type: "text", text: "Error: summary unavailable" }] };
+  }
+}
+export const block = { type: "tool_result", tool_use_id: "t1", content: [{ type: "text", text: "Error: x" }], is_error: true };`,
+    },
+    {
+      name: "isError: false on a success, and a false overridden by a later spread",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      try {
+        return { content: [{ type: "text", text: "done" }], isError: false };
+      } catch (err) {
+        return { content: [{ type: "text", text: "Error: listing failed" }], isError: false, ...flags };
+      }`),
+    },
+    {
+      name: "a property that is not a caught error's message, in catch",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch {
+        const fallback = await cache.get(args.dir);
+        return fallback.message;
+      }`),
+    },
+  ],
+  invalid: [
+    {
+      name: "a catch returning content without isError (multi-line, trailing comma): autofix",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (err) {
+        return {
+          content: [{ type: "text", text: \`Error listing \${args.dir}: \${String(err)}\` }],
+        };
+      }`),
+      output: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (err) {
+        return {
+          content: [{ type: "text", text: \`Error listing \${args.dir}: \${String(err)}\` }],
+          isError: true,
+        };
+      }`),
+      errors: [{ messageId: "missingIsError", line: 9, column: 16 }],
+    },
+    {
+      name: "multi-line without trailing comma, with a comment after the last property",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (err) {
+        return {
+          content: [{ type: "text", text: \`Could not list \${args.dir}\` }] // the model reads this
+        };
+      }`),
+      output: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (err) {
+        return {
+          content: [{ type: "text", text: \`Could not list \${args.dir}\` }], // the model reads this
+          isError: true
+        };
+      }`),
+      errors: [{ messageId: "missingIsError", line: 9, column: 16 }],
+    },
+    {
+      name: "single-line results, with and without a trailing comma",
+      filename: SERVER_FILE,
+      code: registeredTool(`  try {
+    return { content: [{ type: "text", text: await fetchPage(url) }] };
+  } catch (err) {
+    if (err instanceof TimeoutError) return { content: [{ type: "text", text: "Timed out" }], };
+    return { content: [{ type: "text", text: String(err) }], structuredContent: { url } };
+  }`),
+      output: registeredTool(`  try {
+    return { content: [{ type: "text", text: await fetchPage(url) }] };
+  } catch (err) {
+    if (err instanceof TimeoutError) return { content: [{ type: "text", text: "Timed out" }], isError: true, };
+    return { content: [{ type: "text", text: String(err) }], structuredContent: { url }, isError: true };
+  }`),
+      errors: [
+        { messageId: "missingIsError", line: 8, column: 45 },
+        { messageId: "missingIsError", line: 9, column: 12 },
+      ],
+    },
+    {
+      name: "with as const and satisfies CallToolResult, nested in a ternary",
+      filename: TOOL_FILE,
+      code: `
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+export async function listFiles(dir: string): Promise<CallToolResult> {
+  try {
+    return { content: [{ type: "text", text: (await readdir(dir)).join("\\n") }] };
+  } catch (err) {
+    return err instanceof NotFoundError
+      ? ({ content: [{ type: "text" as const, text: \`No such directory: \${dir}\` }] } as const)
+      : ({ content: [{ type: "text", text: String(err) }] } satisfies CallToolResult);
+  }
+}`,
+      output: `
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+export async function listFiles(dir: string): Promise<CallToolResult> {
+  try {
+    return { content: [{ type: "text", text: (await readdir(dir)).join("\\n") }] };
+  } catch (err) {
+    return err instanceof NotFoundError
+      ? ({ content: [{ type: "text" as const, text: \`No such directory: \${dir}\` }], isError: true } as const)
+      : ({ content: [{ type: "text", text: String(err) }], isError: true } satisfies CallToolResult);
+  }
+}`,
+      errors: [
+        { messageId: "missingIsError", line: 8, column: 10 },
+        { messageId: "missingIsError", line: 9, column: 10 },
+      ],
+    },
+    {
+      name: "a .catch() callback with an arrow expression body, and the second callback of .then",
+      filename: TOOL_FILE,
+      code: `
+export function createFetchTool(deps: { fetch(url: string): Promise<string> }) {
+  return {
+    schema: { name: "fetch", description: "Fetch a URL", inputSchema: { type: "object" } },
+    handler: (args: { url: string }) =>
+      deps
+        .fetch(args.url)
+        .then((body) => ({ content: [{ type: "text", text: body }] }), () => ({ content: [{ type: "text", text: "unreachable" }] }))
+        .catch((err: unknown) => ({ content: [{ type: "text", text: String(err) }] })),
+  };
+}`,
+      output: `
+export function createFetchTool(deps: { fetch(url: string): Promise<string> }) {
+  return {
+    schema: { name: "fetch", description: "Fetch a URL", inputSchema: { type: "object" } },
+    handler: (args: { url: string }) =>
+      deps
+        .fetch(args.url)
+        .then((body) => ({ content: [{ type: "text", text: body }] }), () => ({ content: [{ type: "text", text: "unreachable" }], isError: true }))
+        .catch((err: unknown) => ({ content: [{ type: "text", text: String(err) }], isError: true })),
+  };
+}`,
+      errors: [
+        { messageId: "missingIsError", line: 8, column: 79 },
+        { messageId: "missingIsError", line: 9, column: 35 },
+      ],
+    },
+    {
+      name: "an error text outside a catch: a suggestion, since the text alone could be a report",
+      filename: SERVER_FILE,
+      code: registeredTool(FETCH_PAGE.join("\n")),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 5,
+          column: 43,
+          suggestions: [{ messageId: "addIsError", output: registeredTool(withLine(FETCH_PAGE, 0, FETCH_PAGE_FIXED[0])) }],
+        },
+        {
+          messageId: "missingIsError",
+          line: 7,
+          column: 10,
+          suggestions: [{ messageId: "addIsError", output: registeredTool(withLine(FETCH_PAGE, 2, FETCH_PAGE_FIXED[1])) }],
+        },
+      ],
+    },
+    {
+      name: "the configured prefix and errorTextPattern are text evidence",
+      filename: SERVER_FILE,
+      settings: { "mcp-tool-errors": { errorPrefix: "Failed: ", errorTextPattern: "^\\[denied\\]" } },
+      code: `\n${CUSTOM_TEXTS.join("\n")}`,
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 2,
+          column: 24,
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: `\n${withLine(CUSTOM_TEXTS, 0, 'export const timeout = { content: [{ type: "text", text: "Failed: timed out" }], isError: true };')}`,
+            },
+          ],
+        },
+        {
+          messageId: "missingIsError",
+          line: 3,
+          column: 23,
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: `\n${withLine(CUSTOM_TEXTS, 1, 'export const denied = { content: [{ type: "text", text: "[denied] no token" }], isError: true };')}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "isError: false on a result returned from catch",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (err) {
+        return { content: [{ type: "text", text: \`Cannot list \${args.dir}\` }], isError: false };
+      }`),
+      errors: [
+        {
+          messageId: "isErrorNotTrue",
+          line: 9,
+          column: 89,
+          suggestions: [
+            {
+              messageId: "setIsErrorTrue",
+              output: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (err) {
+        return { content: [{ type: "text", text: \`Cannot list \${args.dir}\` }], isError: true };
+      }`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "isError as a string, a number or null: always, spreads included",
+      filename: SERVER_FILE,
+      code: `\n${LITERAL_IS_ERROR.join("\n")}`,
+      errors: [
+        { line: 2, column: 72 },
+        { line: 3, column: 88 },
+        { line: 4, column: 42 },
+      ].map(({ line, column }, index) => ({
+        messageId: "isErrorNotTrue" as const,
+        line,
+        column,
+        suggestions: [
+          {
+            messageId: "setIsErrorTrue" as const,
+            output: `\n${withLine(LITERAL_IS_ERROR, index, (LITERAL_IS_ERROR[index] ?? "").replace(/isError: [^ ]+ \}/u, "isError: true }"))}`,
+          },
+        ],
+      })),
+    },
+    {
+      name: "isError on the content item: moved to the result, reported once (not also missingIsError)",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (err) {
+        return { content: [{ type: "text", text: \`Error: \${String(err)}\`, isError: true }] };
+      }`),
+      output: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (err) {
+        return { content: [{ type: "text", text: \`Error: \${String(err)}\` }], isError: true };
+      }`),
+      errors: [{ messageId: "misplacedIsError", line: 9, column: 75 }],
+    },
+    {
+      name: "misplaced isError first in a multi-line item, and in a multi-line result",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const page = await fetchPage(url);
+  if (!page.ok) {
+    return {
+      content: [
+        {
+          isError: true,
+          type: "text",
+          text: "Error: page not found",
+        },
+      ],
+    };
+  }
+  return { content: [{ type: "text", text: page.body }] };`),
+      output: registeredTool(`  const page = await fetchPage(url);
+  if (!page.ok) {
+    return {
+      content: [
+        {
+          type: "text",
+          text: "Error: page not found",
+        },
+      ],
+      isError: true,
+    };
+  }
+  return { content: [{ type: "text", text: page.body }] };`),
+      errors: [{ messageId: "misplacedIsError", line: 10, column: 11 }],
+    },
+    {
+      name: "a handler's catch that returns the failure as plain text (FastMCP's execute)",
+      filename: SERVER_FILE,
+      code: `
+server.addTool({
+  name: "read_note",
+  parameters: schema,
+  execute: async ({ id }: { id: string }) => {
+    try {
+      return await notes.read(id);
+    } catch (error) {
+      return \`Failed to read note \${id}: \${(error as Error).message}\`;
+    }
+  },
+});`,
+      errors: [
+        {
+          messageId: "successStringInCatch",
+          line: 9,
+          column: 14,
+          suggestions: [
+            {
+              messageId: "wrapAsErrorResult",
+              output: `
+server.addTool({
+  name: "read_note",
+  parameters: schema,
+  execute: async ({ id }: { id: string }) => {
+    try {
+      return await notes.read(id);
+    } catch (error) {
+      return { content: [{ type: "text", text: \`Error: Failed to read note \${id}: \${(error as Error).message}\` }], isError: true };
+    }
+  },
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a string literal in a handler's catch: the suggestion turns a variant of the prefix into the prefix",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch {
+        return 'error: cannot list directory';
+      }`),
+      errors: [
+        {
+          messageId: "successStringInCatch",
+          line: 9,
+          column: 16,
+          suggestions: [
+            {
+              messageId: "wrapAsErrorResult",
+              output: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch {
+        return { content: [{ type: "text", text: 'Error: cannot list directory' }], isError: true };
+      }`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "string returns in a handler's catch: the caught error's message, String(), +, a conditional",
+      filename: SERVER_FILE,
+      code: gitLogTool(GIT_LOG_CATCH),
+      errors: [
+        { line: 6, column: 41, fixed: "    if (err instanceof GitError) return { content: [{ type: \"text\", text: `Error: ${String((err as GitError).message)}` }], isError: true };" },
+        { line: 7, column: 32, fixed: '    if (ref === "HEAD") return { content: [{ type: "text", text: `Error: ${String(String(err))}` }], isError: true };' },
+        { line: 8, column: 33, fixed: '    if (ref.length > 40) return { content: [{ type: "text", text: `Error: ${String("bad ref: " + ref)}` }], isError: true };' },
+        { line: 9, column: 12, fixed: '    return { content: [{ type: "text", text: `Error: ${String(err instanceof Error ? err.message : "")}` }], isError: true };' },
+      ].map(({ line, column, fixed }, index) => ({
+        messageId: "successStringInCatch" as const,
+        line,
+        column,
+        suggestions: [{ messageId: "wrapAsErrorResult" as const, output: gitLogTool(GIT_LOG_CATCH.with(index, fixed)) }],
+      })),
+    },
+  ],
+});

@@ -1,0 +1,371 @@
+import rule from "../../src/rules/require-try-catch-in-tool-handler.js";
+import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
+
+const ruleTester = createRuleTester();
+
+/** The catch clause every suggestion writes, at a given indentation. */
+const catchClause = (indent: string, prefix = "Error: "): string =>
+  `${indent}} catch (error) {
+${indent}  return { content: [{ type: "text", text: \`${prefix}\${error instanceof Error ? error.message : String(error)}\` }], isError: true };
+${indent}}`;
+
+const WRAPPERS = { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] } } };
+
+ruleTester.run("require-try-catch-in-tool-handler", rule, {
+  valid: [
+    {
+      name: "the ADR's handler: all work inside try, the catch formats the error",
+      filename: TOOL_FILE,
+      code: `
+export function createGitStatusTool(deps: { git(args: string[]): Promise<string> }) {
+  return {
+    schema: { name: "git_status", description: "Show the working tree status", inputSchema: { type: "object" } },
+    handler: async () => {
+      try {
+        const result = await deps.git(["status", "--short"]);
+        return { content: [{ type: "text", text: result }] };
+      } catch (err) {
+        console.error("git status failed", err);
+        return { content: [{ type: "text", text: \`Error: \${String(err)}\` }], isError: true };
+      }
+    },
+  };
+}`,
+    },
+    {
+      name: "a handler that does no work needs no guard",
+      filename: SERVER_FILE,
+      code: `
+server.registerTool("version", { inputSchema: {} }, async () => ({ content: [{ type: "text", text: VERSION }] }));`,
+    },
+    {
+      name: "a handler passed to a wrapper named in settings (definition object and registration)",
+      filename: SERVER_FILE,
+      settings: WRAPPERS,
+      code: `
+export const readFileTool = {
+  schema: { name: "read_file", inputSchema: { type: "object" } },
+  handler: withToolErrors(async ({ path }: { path: string }) => ({ content: [{ type: "text", text: await readFile(path, "utf8") }] })),
+};
+server.registerTool("stat", { inputSchema: {} }, withToolErrors(async ({ path }) => ({ content: [{ type: "text", text: JSON.stringify(await stat(path)) }] })));
+server.registerTool("size", { inputSchema: {} }, withToolErrors(withAuth(async ({ path }) => ({ content: [{ type: "text", text: String((await stat(path)).size) }] }))));`,
+    },
+    {
+      name: "the unknown-tool branch of a dispatcher does not count",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "search":
+      try {
+        return { content: [{ type: "text", text: await search(request.params.arguments) }] };
+      } catch (err) {
+        return { content: [{ type: "text", text: \`Error: \${String(err)}\` }], isError: true };
+      }
+    default:
+      throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);
+  }
+});`,
+    },
+    {
+      name: "an Express route is not a tool handler",
+      filename: SERVER_FILE,
+      code: `
+app.get("/files/:path", async (req, res) => {
+  res.send(await readFile(req.params.path, "utf8"));
+});`,
+    },
+    {
+      name: "the Vercel AI SDK's tool({ execute }) is not an MCP tool",
+      filename: TOOL_FILE,
+      code: `
+import { tool } from "ai";
+export const weather = tool({
+  description: "Get the weather",
+  inputSchema: schema,
+  execute: async ({ city }) => fetchWeather(city),
+});`,
+    },
+    {
+      name: "work outside handlers is not this rule's business",
+      filename: TOOL_FILE,
+      code: `
+const allowList = new Set(loadAllowList());
+export function isAllowed(command: string) { return allowList.has(command.trim()); }`,
+    },
+  ],
+  invalid: [
+    {
+      name: "the ADR project's factory: work before the try, comments kept, template literal lines not re-indented",
+      filename: TOOL_FILE,
+      code: `
+export function createGitLogTool(deps: { git(args: string[]): Promise<string> }) {
+  return {
+    schema: { name: "git_log", inputSchema: { type: "object" } },
+    handler: async (args: { ref: string }) => {
+      // The ref is validated by the schema.
+      const log = await deps.git(["log", args.ref]);
+      return { content: [{ type: "text", text: \`Log:
+\${log}\` }] };
+    },
+  };
+}`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 5,
+          column: 44,
+          endLine: 5,
+          endColumn: 46,
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+export function createGitLogTool(deps: { git(args: string[]): Promise<string> }) {
+  return {
+    schema: { name: "git_log", inputSchema: { type: "object" } },
+    handler: async (args: { ref: string }) => {
+      try {
+        // The ref is validated by the schema.
+        const log = await deps.git(["log", args.ref]);
+        return { content: [{ type: "text", text: \`Log:
+\${log}\` }] };
+${catchClause("      ")}
+    },
+  };
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "server.registerTool with an expression body (a comment before the expression stays inside the parentheses)",
+      filename: SERVER_FILE,
+      code: `
+server.registerTool("now", { inputSchema: {} }, async () => /* clock */ ({ content: [{ type: "text", text: new Date().toISOString() }] }));`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 2,
+          column: 58,
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+server.registerTool("now", { inputSchema: {} }, async () => {
+  try {
+    return (/* clock */ ({ content: [{ type: "text", text: new Date().toISOString() }] }));
+${catchClause("  ")}
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "server.tool overloads, a one-line body, and a custom prefix",
+      filename: SERVER_FILE,
+      settings: { "mcp-tool-errors": { errorPrefix: "Failed: " } },
+      code: `
+server.tool("echo", async ({ text }) => { return { content: [{ type: "text", text: format(text) }] }; });`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 2,
+          column: 38,
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+server.tool("echo", async ({ text }) => {
+  try {
+    return { content: [{ type: "text", text: format(text) }] };
+${catchClause("  ", "Failed: ")}
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a dispatcher: work in a tool's case is not caught",
+      filename: SERVER_FILE,
+      code: `
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "read_file":
+      return { content: [{ type: "text", text: await readFile(String(request.params.arguments?.path), "utf8") }] };
+    default:
+      throw new Error(\`Unknown tool: \${request.params.name}\`);
+  }
+});`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 2,
+          column: 65,
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  try {
+    switch (request.params.name) {
+      case "read_file":
+        return { content: [{ type: "text", text: await readFile(String(request.params.arguments?.path), "utf8") }] };
+      default:
+        throw new Error(\`Unknown tool: \${request.params.name}\`);
+    }
+${catchClause("  ")}
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "FastMCP addTool: work in finally is not caught, and a wrapper not in settings does not guard",
+      filename: SERVER_FILE,
+      code: `
+server.addTool({
+  name: "download",
+  parameters: schema,
+  execute: withAuth(async (args) => {
+    const lock = acquire(args.url);
+    try {
+      return await download(args.url);
+    } finally {
+      lock.release();
+    }
+  }),
+});`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 5,
+          column: 34,
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+server.addTool({
+  name: "download",
+  parameters: schema,
+  execute: withAuth(async (args) => {
+    try {
+      const lock = acquire(args.url);
+      try {
+        return await download(args.url);
+      } finally {
+        lock.release();
+      }
+${catchClause("    ")}
+  }),
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "mcp-framework: reported at the method key, with tab indentation kept",
+      filename: "src/tools/WeatherTool.ts",
+      code: `
+class WeatherTool extends MCPTool<{ city: string }> {
+\tname = "weather";
+\tasync execute(input: { city: string }) {
+\t\treturn fetchWeather(input.city);
+\t}
+}`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 4,
+          column: 2,
+          endLine: 4,
+          endColumn: 15,
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+class WeatherTool extends MCPTool<{ city: string }> {
+\tname = "weather";
+\tasync execute(input: { city: string }) {
+\t\ttry {
+\t\t\treturn fetchWeather(input.city);
+\t\t} catch (error) {
+\t\t\treturn { content: [{ type: "text", text: \`Error: \${error instanceof Error ? error.message : String(error)}\` }], isError: true };
+\t\t}
+\t}
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "xmcp: the default export of a tool file, reported once although it does much",
+      filename: "src/tools/greet.ts",
+      code: `
+export default async function greet({ name }: { name: string }) {
+  const user = await lookUp(name);
+  return \`Hello, \${user.displayName}!\`;
+}`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 2,
+          column: 16,
+          endLine: 2,
+          endColumn: 36,
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+export default async function greet({ name }: { name: string }) {
+  try {
+    const user = await lookUp(name);
+    return \`Hello, \${user.displayName}!\`;
+${catchClause("  ")}
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a handler inside a try outside it is not guarded by that try",
+      filename: SERVER_FILE,
+      code: `
+try {
+  server.registerTool("search", { inputSchema: {} }, async ({ query }) => ({ content: [{ type: "text", text: await index.search(query) }] }));
+} catch (err) {
+  console.error("registration failed", err);
+}`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 3,
+          column: 72,
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+try {
+  server.registerTool("search", { inputSchema: {} }, async ({ query }) => {
+    try {
+      return (({ content: [{ type: "text", text: await index.search(query) }] }));
+${catchClause("    ")}
+  });
+} catch (err) {
+  console.error("registration failed", err);
+}`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
