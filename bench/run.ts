@@ -1,0 +1,410 @@
+// The benchmark of issue 6: what the plugin costs on top of parsing, in-process through ESLint's Node API.
+// Configurations run interleaved in every round (rotating order), so drift on a busy machine hits them alike;
+// each figure is a median. Peak RSS and per-rule times come from one child process per configuration.
+import { execFile, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs, promisify } from "node:util";
+import tsParser from "@typescript-eslint/parser";
+import { ESLint, type Linter } from "eslint";
+import plugin from "eslint-plugin-mcp-tool-errors";
+import { coreRulesConfig } from "./core-rules-config.js";
+import { type CorpusManifest, DEFAULT_SEED, generateCorpus, generateToolFile, GENERATOR_VERSION } from "./generate-corpus.js";
+
+const CONFIG_NAMES = ["floor", "recommended", "allUntyped", "coreRules"] as const;
+type ConfigName = (typeof CONFIG_NAMES)[number];
+
+const LABEL: Record<ConfigName, string> = {
+  floor: "(a) parser only",
+  recommended: "(b) + recommended",
+  allUntyped: "(c) + all (untyped)",
+  coreRules: "(d) + core rules only",
+};
+
+/** Where corpora live: `bench/.corpus/n<N>/`, next to this script's build output `bench/.corpus/.build/`. */
+const CORPUS_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const LINT_PATTERNS = ["src", "types"];
+/** The generated tool whose 400-line variant is the editor-latency probe: a `server.tool` with a planted violation. */
+const PROBE_INDEX = 13;
+const PROBE_LINES = 400;
+
+// ---------------------------------------------------------------- configurations
+
+const floor: Linter.Config = {
+  name: "bench/floor",
+  files: ["**/*.ts"],
+  languageOptions: { parser: tsParser, ecmaVersion: "latest", sourceType: "module" },
+  linterOptions: { reportUnusedDisableDirectives: "off" },
+};
+
+/** Rules of `configs.all` that need type information: left out, the bench runs without a program. */
+export const typedRules: string[] = Object.entries(plugin.rules)
+  .filter(([, rule]) => (rule.meta?.docs as { requiresTypeChecking?: boolean } | undefined)?.requiresTypeChecking === true)
+  .map(([name]) => `${plugin.meta.namespace}/${name}`);
+
+const allUntyped: Linter.Config = {
+  ...plugin.configs.all,
+  name: "bench/all-untyped",
+  rules: Object.fromEntries(Object.entries(plugin.configs.all.rules ?? {}).filter(([name]) => !typedRules.includes(name))),
+};
+
+const CONFIGS: Record<ConfigName, Linter.Config[]> = {
+  floor: [floor],
+  recommended: [floor, plugin.configs.recommended],
+  allUntyped: [floor, allUntyped],
+  coreRules: [floor, ...coreRulesConfig],
+};
+
+const execFileAsync = promisify(execFile);
+
+const newEslint = (config: ConfigName, cwd: string, stats = false): ESLint =>
+  new ESLint({ cwd, overrideConfigFile: true, overrideConfig: CONFIGS[config], cache: false, stats });
+
+// ---------------------------------------------------------------- helpers
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  const upper = sorted[mid] ?? Number.NaN;
+  return sorted.length % 2 === 1 ? upper : ((sorted[mid - 1] ?? Number.NaN) + upper) / 2;
+}
+
+// Started with --expose-gc by `npm run bench`: collect before each timed run so one run's garbage is not
+// charged to the next configuration.
+const collectGarbage = (): void => {
+  (globalThis as { gc?: () => void }).gc?.();
+};
+
+/**
+ * Wall time and this process's CPU time (user + system) of `work`, in ms. Linting is single-threaded, so on
+ * an idle machine they agree; on a shared one CPU time leaves out the time spent waiting for a core.
+ */
+async function timed(work: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+  collectGarbage();
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  await work();
+  const wall = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { wall, cpu: (used.user + used.system) / 1000 };
+}
+
+const pct = (ratio: number): string => `${ratio >= 0 ? "+" : ""}${(ratio * 100).toFixed(1)}%`;
+const ms = (value: number, digits = 1): string => value.toFixed(digits);
+
+/** The corpus of `size` tools, generated unless an identical one is on disk. */
+function ensureCorpus(size: number): { dir: string; manifest: CorpusManifest; files: number } {
+  const dir = path.join(CORPUS_ROOT, `n${String(size)}`);
+  const manifestFile = path.join(dir, "manifest.json");
+  let manifest: CorpusManifest | undefined;
+  if (existsSync(manifestFile)) {
+    const onDisk = JSON.parse(readFileSync(manifestFile, "utf8")) as CorpusManifest;
+    if (onDisk.generator === GENERATOR_VERSION && onDisk.seed === DEFAULT_SEED && onDisk.size === size) manifest = onDisk;
+  }
+  manifest ??= generateCorpus({ dir, size });
+  return { dir, manifest, files: manifest.tools.length + manifest.otherFiles.length };
+}
+
+// ---------------------------------------------------------------- child: one cold run with stats
+
+interface ChildReport {
+  maxRssMiB: number;
+  wallMs: number;
+  parseMs: number;
+  ruleMs: Record<string, number>;
+  problems: number;
+  fatal: number;
+}
+
+async function childRun(config: ConfigName, dir: string): Promise<ChildReport> {
+  const eslint = newEslint(config, dir, true);
+  const start = performance.now();
+  const results = await eslint.lintFiles(LINT_PATTERNS);
+  const wallMs = performance.now() - start;
+  let parseMs = 0;
+  const ruleMs: Record<string, number> = {};
+  for (const result of results) {
+    for (const pass of result.stats?.times.passes ?? []) {
+      parseMs += pass.parse?.total ?? 0;
+      for (const [rule, time] of Object.entries(pass.rules ?? {})) ruleMs[rule] = (ruleMs[rule] ?? 0) + time.total;
+    }
+  }
+  return {
+    // maxRSS is in KiB on Linux and macOS.
+    maxRssMiB: process.resourceUsage().maxRSS / 1024,
+    wallMs,
+    parseMs,
+    ruleMs,
+    problems: results.reduce((sum, result) => sum + result.messages.length, 0),
+    fatal: results.reduce((sum, result) => sum + result.fatalErrorCount, 0),
+  };
+}
+
+async function spawnChild(config: ConfigName, dir: string): Promise<ChildReport> {
+  const { stdout } = await execFileAsync(process.execPath, [fileURLToPath(import.meta.url), "--child", config, "--corpus", dir], {
+    encoding: "utf8",
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(stdout) as ChildReport;
+}
+
+// ---------------------------------------------------------------- measurements
+
+interface SizeResult {
+  size: number;
+  files: number;
+  lines: number;
+  plantedViolations: number;
+  rounds: number;
+  /** Median CPU time of one full lint of the corpus, per configuration: the figure the targets use. */
+  medianMs: Record<ConfigName, number>;
+  msPerFile: Record<ConfigName, number>;
+  medianWallMs: Record<ConfigName, number>;
+  /** (x - a) / a from the medians. */
+  overhead: Record<ConfigName, number>;
+  /** Median over rounds of the same ratio within one round: a cross-check on the medians. */
+  pairedOverhead: Record<ConfigName, number>;
+  problems: Record<ConfigName, number>;
+  child: Record<ConfigName, ChildReport>;
+  grep: { medianMs: number; matches: number };
+}
+
+const WARM_UP_FILES = 600;
+/** Files each configuration has linted in this process so far. */
+const warmUp = { files: 0, smoke: false };
+
+async function measureSize(size: number, rounds: number, log: (line: string) => void): Promise<SizeResult> {
+  const { dir, manifest, files } = ensureCorpus(size);
+  const lines = manifest.tools.reduce((sum, tool) => sum + tool.lines, 0);
+  const engines = Object.fromEntries(CONFIG_NAMES.map((name) => [name, newEslint(name, dir)])) as Record<ConfigName, ESLint>;
+  const times = Object.fromEntries(CONFIG_NAMES.map((name) => [name, [] as number[]])) as Record<ConfigName, number[]>;
+  const wallTimes = Object.fromEntries(CONFIG_NAMES.map((name) => [name, [] as number[]])) as Record<ConfigName, number[]>;
+  const problems = {} as Record<ConfigName, number>;
+
+  // Warm-up: JIT, module caches, file-system cache; also proves every file parses. The JIT needs about
+  // WARM_UP_FILES files per configuration; later (larger) sizes run in the same, already warm process.
+  const passes = warmUp.smoke ? 1 : Math.max(1, Math.ceil((WARM_UP_FILES - warmUp.files) / files));
+  for (let pass = 0; pass < passes; pass++) {
+    for (const name of CONFIG_NAMES) {
+      const results = await engines[name].lintFiles(LINT_PATTERNS);
+      const fatal = results.filter((result) => result.fatalErrorCount > 0);
+      if (fatal.length > 0) throw new Error(`${String(fatal.length)} corpus files do not parse, first: ${fatal[0]?.filePath ?? ""}`);
+      if (results.length !== files) throw new Error(`linted ${String(results.length)} files, expected ${String(files)}`);
+      problems[name] = results.reduce((sum, result) => sum + result.messages.length, 0);
+    }
+  }
+  warmUp.files += passes * files;
+  for (let round = 0; round < rounds; round++) {
+    // Rotate the order so no configuration always runs first (or right after the floor).
+    const order = CONFIG_NAMES.map((_, i) => CONFIG_NAMES[(i + round) % CONFIG_NAMES.length] ?? "floor");
+    for (const name of order) {
+      const { wall, cpu } = await timed(() => engines[name].lintFiles(LINT_PATTERNS));
+      times[name].push(cpu);
+      wallTimes[name].push(wall);
+    }
+    const last = (name: ConfigName): string => `${name} ${ms(times[name].at(-1) ?? 0, 0)}/${ms(wallTimes[name].at(-1) ?? 0, 0)}`;
+    log(`  N=${String(size)} round ${String(round + 1)}/${String(rounds)} (cpu/wall ms): ${CONFIG_NAMES.map(last).join(", ")}`);
+  }
+
+  const medianMs = {} as Record<ConfigName, number>;
+  const msPerFile = {} as Record<ConfigName, number>;
+  const medianWallMs = {} as Record<ConfigName, number>;
+  const overhead = {} as Record<ConfigName, number>;
+  const pairedOverhead = {} as Record<ConfigName, number>;
+  for (const name of CONFIG_NAMES) {
+    medianMs[name] = median(times[name]);
+    medianWallMs[name] = median(wallTimes[name]);
+  }
+  for (const name of CONFIG_NAMES) {
+    msPerFile[name] = medianMs[name] / files;
+    overhead[name] = (medianMs[name] - medianMs.floor) / medianMs.floor;
+    pairedOverhead[name] = median(times[name].map((time, i) => (time - (times.floor[i] ?? Number.NaN)) / (times.floor[i] ?? Number.NaN)));
+  }
+
+  const child = {} as Record<ConfigName, ChildReport>;
+  if (warmUp.smoke) {
+    // The smoke run only proves the path works: in parallel, to stay well under a minute.
+    const reports = await Promise.all(CONFIG_NAMES.map((name) => spawnChild(name, dir)));
+    CONFIG_NAMES.forEach((name, i) => (child[name] = reports[i] ?? child[name]));
+  } else {
+    // One at a time: the per-rule times are absolute and must not compete for the cores.
+    for (const name of CONFIG_NAMES) child[name] = await spawnChild(name, dir);
+  }
+
+  const grepTimes: number[] = [];
+  let matches = 0;
+  for (let round = 0; round < Math.max(rounds, 5); round++) {
+    const start = performance.now();
+    const grep = spawnSync("grep", ["-rn", "ErrorCodes\\.", "src/tools"], { cwd: dir, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    grepTimes.push(performance.now() - start);
+    if (grep.status !== 0 && grep.status !== 1) throw new Error(`grep failed: ${grep.stderr}`);
+    matches = grep.stdout === "" ? 0 : grep.stdout.trimEnd().split("\n").length;
+  }
+
+  return {
+    size,
+    files,
+    lines,
+    plantedViolations: manifest.tools.filter((tool) => tool.violation !== null).length,
+    rounds,
+    medianMs,
+    msPerFile,
+    medianWallMs,
+    overhead,
+    pairedOverhead,
+    problems,
+    child,
+    grep: { medianMs: median(grepTimes), matches },
+  };
+}
+
+interface LatencyResult {
+  lines: number;
+  runs: number;
+  /** Median CPU ms per lintText call. */
+  medianMs: { floor: number; recommended: number };
+  overhead: number;
+  problems: number;
+}
+
+/** The editor's path: the same 400-line tool file through `lintText`, floor and recommended alternating. */
+async function measureLatency(dir: string, runs: number): Promise<LatencyResult> {
+  const probe = generateToolFile(DEFAULT_SEED, PROBE_INDEX, PROBE_LINES);
+  const filePath = path.join(dir, "src/tools/editor/probe.ts");
+  const engines = { floor: newEslint("floor", dir), recommended: newEslint("recommended", dir) };
+  const times = { floor: [] as number[], recommended: [] as number[] };
+  let problems = 0;
+  for (let i = 0; i < 20; i++) {
+    await engines.floor.lintText(probe.text, { filePath });
+    problems = (await engines.recommended.lintText(probe.text, { filePath }))[0]?.messages.length ?? 0;
+  }
+  for (let i = 0; i < runs; i++) {
+    const order = i % 2 === 0 ? (["floor", "recommended"] as const) : (["recommended", "floor"] as const);
+    for (const name of order) {
+      times[name].push((await timed(() => engines[name].lintText(probe.text, { filePath }))).cpu);
+    }
+  }
+  const medianMs = { floor: median(times.floor), recommended: median(times.recommended) };
+  return { lines: probe.lines, runs, medianMs, overhead: (medianMs.recommended - medianMs.floor) / medianMs.floor, problems };
+}
+
+// ---------------------------------------------------------------- targets and report
+
+interface Target {
+  name: string;
+  measured: string;
+  pass: boolean | undefined;
+}
+
+function checkTargets(sizes: readonly SizeResult[], latency: LatencyResult): Target[] {
+  const at = (size: number): SizeResult | undefined => sizes.find((result) => result.size === size);
+  const n1000 = at(1000);
+  const n200 = at(200);
+  const n5000 = at(5000);
+  const linear = n200 && n5000 ? n5000.msPerFile.recommended / n200.msPerFile.recommended : undefined;
+  const target = (name: string, value: number | undefined, limit: number, show: (v: number) => string): Target => ({
+    name,
+    measured: value === undefined ? "not measured" : show(value),
+    pass: value === undefined ? undefined : value <= limit,
+  });
+  return [
+    target("(b) over (a) at N=1000 <= 5%", n1000?.overhead.recommended, 0.05, pct),
+    target("(c) over (a) at N=1000 <= 8%", n1000?.overhead.allUntyped, 0.08, pct),
+    target("(b) <= (d) at N=1000", n1000 ? n1000.medianMs.recommended - n1000.medianMs.coreRules : undefined, 0, (v) => `${ms(v, 0)} ms`),
+    target("lintText: recommended over floor <= 5%", latency.overhead, 0.05, pct),
+    target("ms/file at N=5000 <= 1.25x N=200 (b)", linear, 1.25, (v) => `${v.toFixed(2)}x`),
+  ];
+}
+
+function report(sizes: readonly SizeResult[], latency: LatencyResult, targets: readonly Target[]): string {
+  const out: string[] = [];
+  out.push(`Node ${process.version}, ${String(availableParallelism())} CPUs; rules left out of (c) as type-aware: ${typedRules.length === 0 ? "none" : typedRules.join(", ")}`);
+  out.push("");
+  out.push("| N tools (files) | configuration | CPU ms | CPU ms/file | overhead vs (a) | paired | wall ms | problems | peak RSS MiB |");
+  out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const result of sizes) {
+    for (const name of CONFIG_NAMES) {
+      out.push(
+        `| ${String(result.size)} (${String(result.files)}) | ${LABEL[name]} | ${ms(result.medianMs[name], 0)} | ${ms(result.msPerFile[name], 3)} | ${name === "floor" ? "" : pct(result.overhead[name])} | ${name === "floor" ? "" : pct(result.pairedOverhead[name])} | ${ms(result.medianWallMs[name], 0)} | ${String(result.problems[name])} | ${ms(result.child[name].maxRssMiB, 0)} |`,
+      );
+    }
+    out.push(`| ${String(result.size)} (${String(result.files)}) | grep -rn "ErrorCodes\\." src/tools | ${ms(result.grep.medianMs, 1)} | ${ms(result.grep.medianMs / result.files, 4)} | | | (wall) | ${String(result.grep.matches)} lines | |`);
+  }
+  out.push("");
+  out.push("Rule time from ESLint stats (one cold run per configuration in its own process), ms over the corpus:");
+  out.push("");
+  out.push("| N | configuration | parse | rules total | rules / parse | slowest rules |");
+  out.push("| --- | --- | ---: | ---: | ---: | --- |");
+  for (const result of sizes) {
+    for (const name of CONFIG_NAMES) {
+      const child = result.child[name];
+      const rules = Object.entries(child.ruleMs).sort(([, x], [, y]) => y - x);
+      const total = rules.reduce((sum, [, time]) => sum + time, 0);
+      const top = rules.slice(0, 4).map(([rule, time]) => `${rule} ${ms(time)}`).join(", ");
+      out.push(`| ${String(result.size)} | ${LABEL[name]} | ${ms(child.parseMs, 0)} | ${ms(total)} | ${pct(total / child.parseMs)} | ${top || "-"} |`);
+    }
+  }
+  out.push("");
+  out.push(`Editor latency (lintText, ${String(latency.lines)}-line tool file, ${String(latency.runs)} runs each, alternating, CPU ms per call): floor ${ms(latency.medianMs.floor, 2)} ms, recommended ${ms(latency.medianMs.recommended, 2)} ms (${pct(latency.overhead)}), ${String(latency.problems)} problems reported`);
+  out.push("");
+  out.push("| target | measured | result |");
+  out.push("| --- | --- | --- |");
+  for (const target of targets) out.push(`| ${target.name} | ${target.measured} | ${target.pass === undefined ? "skipped" : target.pass ? "pass" : "MISSED"} |`);
+  return out.join("\n");
+}
+
+// ---------------------------------------------------------------- main
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: "string", default: "200,1000,5000" },
+      rounds: { type: "string", default: "5" },
+      "latency-runs": { type: "string", default: "100" },
+      check: { type: "boolean", default: false },
+      smoke: { type: "boolean", default: false },
+      json: { type: "string" },
+      child: { type: "string" },
+      corpus: { type: "string" },
+    },
+  });
+  if (values.child !== undefined) {
+    const config = CONFIG_NAMES.find((name) => name === values.child);
+    if (!config || values.corpus === undefined) throw new Error(`--child needs one of ${CONFIG_NAMES.join(", ")} and --corpus`);
+    process.stdout.write(JSON.stringify(await childRun(config, values.corpus)));
+    return;
+  }
+  const sizes = values.smoke ? [50] : values.sizes.split(",").map((size) => Number(size.trim()));
+  const rounds = values.smoke ? 1 : Number(values.rounds);
+  const latencyRuns = values.smoke ? 10 : Number(values["latency-runs"]);
+  for (const value of [...sizes, rounds, latencyRuns]) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`sizes, --rounds and --latency-runs must be positive integers, got ${String(value)}`);
+  }
+  const log = (line: string): void => {
+    process.stderr.write(`${line}\n`);
+  };
+
+  warmUp.smoke = values.smoke;
+  const results: SizeResult[] = [];
+  // Ascending, so the JIT is warm for the large sizes; those get fewer rounds (a round at N=5000 takes minutes).
+  for (const size of [...sizes].sort((x, y) => x - y)) {
+    const sizeRounds = size > 1000 ? Math.max(2, Math.ceil(rounds / 3)) : rounds;
+    log(`N=${String(size)}: ${String(sizeRounds)} rounds`);
+    results.push(await measureSize(size, sizeRounds, log));
+  }
+  const latencyDir = ensureCorpus(sizes[0] ?? 50).dir;
+  const latency = await measureLatency(latencyDir, latencyRuns);
+  const targets = values.smoke ? [] : checkTargets(results, latency);
+  console.log(report(results, latency, targets));
+  if (values.json !== undefined) {
+    writeFileSync(values.json, `${JSON.stringify({ node: process.version, typedRules, sizes: results, latency, targets }, null, 2)}\n`);
+  }
+  if (values.check && targets.some((target) => target.pass === false)) {
+    log("bench: a target was missed (see the table); profile with node --cpu-prof bench/.corpus/.build/run.js");
+    process.exitCode = 1;
+  }
+}
+
+await main();
