@@ -1,10 +1,18 @@
 // The repository lints itself: typescript-eslint strict (type-checked) and eslint-plugin-eslint-plugin.
+import js from "@eslint/js";
 import eslintPlugin from "eslint-plugin-eslint-plugin";
 import { defineConfig, globalIgnores } from "eslint/config";
+import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default defineConfig(
-  globalIgnores(["dist/", "coverage/", "examples/", "tests/fixtures/", "bench/.corpus/", "**/*.js", "**/*.cjs"]),
+  globalIgnores(["dist/", "coverage/", "examples/", "tests/fixtures/", "bench/.corpus/"]),
+  {
+    // Scripts, test helpers and config files written in plain ESM JavaScript.
+    files: ["**/*.js"],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: globals.node },
+  },
   {
     files: ["**/*.ts"],
     extends: [tseslint.configs.strictTypeChecked],

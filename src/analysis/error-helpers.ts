@@ -26,6 +26,8 @@ export class ErrorHelpers {
   private readonly sourceCode: Readonly<TSESLint.SourceCode>;
   private readonly detected = new Map<FunctionNode, ErrorHelper | null>();
   private readonly typed: TypedServices | undefined;
+  /** Names of the file's functions and variables (not imports, parameters, globals): a cheap test before a scope lookup. */
+  private functionNames: Set<string> | undefined;
 
   constructor(context: AnyRuleContext) {
     this.settings = getMcpSettings(context.settings);
@@ -62,7 +64,7 @@ export class ErrorHelpers {
 
   private detectedHelper(call: TSESTree.CallExpression): ErrorHelper | undefined {
     const callee = unwrapExpression(call.callee);
-    if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+    if (callee.type !== AST_NODE_TYPES.Identifier || !this.namesAFunction(callee.name)) return undefined;
     const fn = this.declaredFunction(callee);
     if (!fn) return undefined;
     let known = this.detected.get(fn);
@@ -71,6 +73,21 @@ export class ErrorHelpers {
       this.detected.set(fn, known);
     }
     return known ?? undefined;
+  }
+
+  private namesAFunction(name: string): boolean {
+    if (!this.functionNames) {
+      this.functionNames = new Set();
+      for (const scope of this.sourceCode.scopeManager?.scopes ?? []) {
+        for (const variable of scope.variables) {
+          const kind = variable.defs.at(0)?.type;
+          if (kind === TSESLint.Scope.DefinitionType.FunctionName || kind === TSESLint.Scope.DefinitionType.Variable) {
+            this.functionNames.add(variable.name);
+          }
+        }
+      }
+    }
+    return this.functionNames.has(name);
   }
 
   /** The function a callee names in this file: a function declaration or a `const` bound to a function. */
