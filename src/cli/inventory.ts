@@ -21,18 +21,22 @@ const NAME_BUDGET = 16;
 
 const { handlers } = DEFAULT_SETTINGS;
 
+/** The compiler program of a ts-morph project, checked to be of the TypeScript the plugin runs on. */
+export function projectProgram(project: Project): ts.Program {
+  // The plugin's analyses use the `typescript` package; ts-morph bundles its own copy of the compiler.
+  if (majorMinor(morphTs.version) !== majorMinor(ts.version)) {
+    throw new Error(`ts-morph bundles TypeScript ${morphTs.version}, the plugin uses ${ts.version}: versions must match`);
+  }
+  return tsProgram(project.getProgram().compilerObject);
+}
+
 /**
  * Every tool handler of the project: registrations anywhere (`server.registerTool(...)`,
  * `transport.registerTool(tool.schema, tool.handler)`, `server.tool(...)`, `setRequestHandler`
  * dispatchers, one entry per `case`), definition calls (`server.addTool({ name, execute })`,
  * `defineTool(...)`) and classes extending a tool base class (`MCPTool`).
  */
-export function listTools(project: Project, root: string): Tool[] {
-  // The plugin's analyses use the `typescript` package; ts-morph bundles its own copy of the compiler.
-  if (majorMinor(morphTs.version) !== majorMinor(ts.version)) {
-    throw new Error(`ts-morph bundles TypeScript ${morphTs.version}, the plugin uses ${ts.version}: versions must match`);
-  }
-  const program = tsProgram(project.getProgram().compilerObject);
+export function listTools(project: Project, program: ts.Program, root: string): Tool[] {
   const checker = program.getTypeChecker();
   const tools = new Map<string, Tool>();
   const add = (fn: ts.Node, name: string, registration: string): void => {

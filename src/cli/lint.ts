@@ -1,6 +1,7 @@
 import path from "node:path";
 import tsParser from "@typescript-eslint/parser";
 import { ESLint, type Linter } from "eslint";
+import type ts from "typescript";
 import plugin from "../index.js";
 import type { Tool } from "./inventory.js";
 
@@ -15,7 +16,8 @@ export interface Finding {
 
 export interface LintOptions {
   root: string;
-  tsconfig: string;
+  /** The program the inventory was built from: typescript-eslint lints from it, so the audit builds one program. */
+  program: ts.Program;
   preset: "recommended-type-checked" | "strict-type-checked";
 }
 
@@ -26,7 +28,7 @@ export async function lintFiles(files: readonly string[], options: LintOptions):
       files: ["**/*.{ts,tsx,mts,cts,js,mjs,cjs}"],
       languageOptions: {
         parser: tsParser,
-        parserOptions: { project: options.tsconfig, tsconfigRootDir: options.root },
+        parserOptions: { programs: [options.program], tsconfigRootDir: options.root },
       },
     },
     plugin.configs[options.preset],

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { Project } from "ts-morph";
-import { listTools } from "./inventory.js";
+import { listTools, projectProgram } from "./inventory.js";
 import { lintFiles, toolOf } from "./lint.js";
 import { buildReport, type Format, formatReport } from "./report.js";
 
@@ -68,12 +68,13 @@ export async function runAudit(argv: readonly string[], io: Io, cwd = process.cw
   const root = path.dirname(tsconfig);
   const project = new Project({ tsConfigFilePath: tsconfig });
   const sourceFiles = project.getSourceFiles().filter((file) => !file.isDeclarationFile() && !file.isInNodeModules());
-  const tools = listTools(project, root);
+  const program = projectProgram(project);
+  const tools = listTools(project, program, root);
   const files = [...new Set(tools.map((tool) => tool.file))];
   if (sourceFiles.length > PROGRESS_THRESHOLD) {
     io.stderr.write(`mcp-tool-errors: ${String(sourceFiles.length)} source files, ${String(tools.length)} tools; linting the ${String(files.length)} files that hold them...\n`);
   }
-  const findings = await lintFiles(files, { root, tsconfig, preset: options.strict ? "strict-type-checked" : "recommended-type-checked" });
+  const findings = await lintFiles(files, { root, program, preset: options.strict ? "strict-type-checked" : "recommended-type-checked" });
   const report = buildReport(tools, findings, (finding) => toolOf(finding, tools));
   io.stdout.write(formatReport(report, options.format));
   return report.summary.compliant === report.summary.tools ? 0 : 1;

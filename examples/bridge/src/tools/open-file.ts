@@ -1,12 +1,15 @@
 import { ErrorCodes as EC, ToolErrorCodes } from "../errors.js";
 import type { ToolResult } from "../transport.js";
-import { error, success } from "./utils.js";
+import { error, requireString, success } from "./utils.js";
 
 interface Editor {
   open(file: string, line?: number): Promise<boolean>;
 }
 
-/** Breaks the rule: a JSON-RPC code where a tool-level code belongs (the ADR's most common mistake). */
+/**
+ * Breaks the rules: a JSON-RPC code where a tool-level code belongs (the ADR's most common mistake), and an
+ * unguarded call of a throwing argument helper from another file.
+ */
 export function createOpenFileTool(editor: Editor) {
   return {
     schema: {
@@ -15,9 +18,11 @@ export function createOpenFileTool(editor: Editor) {
       inputSchema: { type: "object", properties: { file: { type: "string" }, line: { type: "number" } } },
     },
     handler: async (args: Record<string, unknown>): Promise<ToolResult> => {
-      const { file, line } = args as { file?: string; line?: number };
-      if (!file) {
-        return error("Error: file is required", EC.INVALID_PARAMS);
+      // requireString() throws (src/tools/utils.ts): invisible to a per-file rule, found with type information.
+      const file = requireString(args, "file");
+      const line = typeof args.line === "number" ? args.line : undefined;
+      if (line !== undefined && line < 1) {
+        return error("Error: line must be 1 or more", EC.INVALID_PARAMS);
       }
       try {
         const opened = await editor.open(file, line);
