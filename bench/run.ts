@@ -127,8 +127,10 @@ async function childRun(config: ConfigName, dir: string): Promise<ChildReport> {
   const ruleMs: Record<string, number> = {};
   for (const result of results) {
     for (const pass of result.stats?.times.passes ?? []) {
-      parseMs += pass.parse?.total ?? 0;
-      for (const [rule, time] of Object.entries(pass.rules ?? {})) ruleMs[rule] = (ruleMs[rule] ?? 0) + time.total;
+      // ESLint 9's types make these fields required, ESLint 10's optional: read them as optional on both.
+      const { parse, rules }: { parse?: { total: number }; rules?: Record<string, { total: number }> } = pass;
+      parseMs += parse?.total ?? 0;
+      for (const [rule, time] of Object.entries(rules ?? {})) ruleMs[rule] = (ruleMs[rule] ?? 0) + time.total;
     }
   }
   return {
