@@ -118,6 +118,14 @@ interface ChildReport {
   fatal: number;
 }
 
+/** ESLint 9's types make these stats fields required, ESLint 10's optional: read them as optional on both. */
+function passTimes(pass: { parse?: { total: number }; rules?: Record<string, { total: number }> }): {
+  parse: number;
+  rules: Record<string, { total: number }>;
+} {
+  return { parse: pass.parse?.total ?? 0, rules: pass.rules ?? {} };
+}
+
 async function childRun(config: ConfigName, dir: string): Promise<ChildReport> {
   const eslint = newEslint(config, dir, true);
   const start = performance.now();
@@ -127,10 +135,9 @@ async function childRun(config: ConfigName, dir: string): Promise<ChildReport> {
   const ruleMs: Record<string, number> = {};
   for (const result of results) {
     for (const pass of result.stats?.times.passes ?? []) {
-      // ESLint 9's types make these fields required, ESLint 10's optional: read them as optional on both.
-      const { parse, rules }: { parse?: { total: number }; rules?: Record<string, { total: number }> } = pass;
-      parseMs += parse?.total ?? 0;
-      for (const [rule, time] of Object.entries(rules ?? {})) ruleMs[rule] = (ruleMs[rule] ?? 0) + time.total;
+      const { parse, rules } = passTimes(pass);
+      parseMs += parse;
+      for (const [rule, time] of Object.entries(rules)) ruleMs[rule] = (ruleMs[rule] ?? 0) + time.total;
     }
   }
   return {

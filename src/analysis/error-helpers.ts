@@ -52,6 +52,7 @@ export class ErrorHelpers {
    * dotted callee (`"results.error"`): never just the last member, or `console.error` would match "error".
    */
   private configuredHelper(call: TSESTree.CallExpression): ErrorHelper | undefined {
+    if (this.settings.errorHelpers.length === 0) return undefined;
     const callee = dottedName(call.callee);
     if (callee === undefined) return undefined;
     const entry = this.settings.errorHelpers.find(({ name }) => callee === name || callee === `this.${name}`);
