@@ -1,9 +1,9 @@
 import path from "node:path";
 import { Node, type Project, SyntaxKind, ts as morphTs } from "ts-morph";
 import ts from "typescript";
-import { DEFAULT_SETTINGS } from "../analysis/settings.js";
-import { getHandlerIndex, type Registration } from "../analysis/typed/handler-index.js";
-import { resolvedSymbol, type TsFunction, unwrapTs } from "../analysis/typed/ts-nodes.js";
+import { DEFAULT_SETTINGS } from "../model/settings.js";
+import { getHandlerIndex, type Registration } from "../model/typescript/handler-index.js";
+import { resolvedSymbol, type TsFunction, unwrapTs } from "../model/typescript/ts-nodes.js";
 
 /** One tool of the project: its name, where its handler is, and how it is registered. */
 export interface Tool {

@@ -1,7 +1,7 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { getErrorHelpers } from "../analysis/error-helpers.js";
-import { type PrefixFinding, prefixChecker } from "../analysis/error-prefix.js";
-import { getMcpSettings } from "../analysis/settings.js";
+import { getErrorHelpers } from "../model/error-helpers.js";
+import { type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
+import { getMcpSettings } from "../model/settings.js";
 import {
   hasIsErrorTrue,
   replaceTextStart,
@@ -10,7 +10,7 @@ import {
   type TextLiteral,
   textBranches,
   toolResult,
-} from "../analysis/tool-results.js";
+} from "../model/tool-results.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "error-text-prefix";

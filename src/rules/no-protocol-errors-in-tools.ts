@@ -4,11 +4,11 @@ import {
   isProtocolCodePosition,
   type ProtocolErrorUse,
   reExportedProtocolErrors,
-} from "../analysis/protocol-errors.js";
-import { isReservedJsonRpcCode } from "../analysis/json-rpc.js";
-import { getToolCode } from "../analysis/tool-handlers.js";
-import { hasOnlyToolLevelCodes } from "../analysis/typed/protocol-codes.js";
-import { typedServices } from "../analysis/typed/services.js";
+} from "../model/protocol-errors.js";
+import { isReservedJsonRpcCode } from "../model/json-rpc.js";
+import { getToolCode } from "../model/tool-handlers.js";
+import { hasOnlyToolLevelCodes } from "../model/typescript/protocol-codes.js";
+import { typedServices } from "../model/typescript/services.js";
 import { findProperty, numericValue } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 

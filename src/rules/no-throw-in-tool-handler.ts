@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES } from "@typescript-eslint/utils";
-import { isCaught } from "../analysis/caught.js";
-import { errorResultSource, prefixedMessageSource, thrownMessage } from "../analysis/error-result-text.js";
-import { enclosingFunction, ThrowCollector } from "../analysis/throws.js";
-import { getToolCode } from "../analysis/tool-handlers.js";
+import { enclosingFunction, isCaught } from "../model/estree-tree.js";
+import { errorResultSource, prefixedMessageSource, thrownMessage } from "../model/error-result-text.js";
+import { ThrowCollector } from "../model/throws.js";
+import { getToolCode } from "../model/tool-handlers.js";
 import { contains } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { allowedErrorClassesSchema } from "../util/options.js";

@@ -1,9 +1,9 @@
 import { ESLintUtils } from "@typescript-eslint/utils";
-import { typescript } from "../analysis/typed/typescript.js";
-import { isCaught } from "../analysis/caught.js";
-import { getToolCode } from "../analysis/tool-handlers.js";
-import { getThrowAnalysis, type ThrowPath, type ThrowTarget } from "../analysis/typed/throwing-functions.js";
-import { containsTs, fileLine } from "../analysis/typed/ts-nodes.js";
+import { typescript } from "../model/typescript/typescript.js";
+import { isCaught } from "../model/estree-tree.js";
+import { getToolCode } from "../model/tool-handlers.js";
+import { getThrowAnalysis, type ThrowPath, type ThrowTarget } from "../model/typescript/throwing-functions.js";
+import { containsTs, fileLine } from "../model/typescript/ts-nodes.js";
 import { createRule } from "../util/create-rule.js";
 import { allowedErrorClassesSchema } from "../util/options.js";
 

@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { enclosingCatch, errorEvidence, returnSite } from "../analysis/error-evidence.js";
-import { errorResultSource, isCaughtError, prefixedMessageSource } from "../analysis/error-result-text.js";
-import { getToolCode } from "../analysis/tool-handlers.js";
-import { contentItems, isErrorValue, toolResult, type ToolResult } from "../analysis/tool-results.js";
+import { enclosingCatch, errorEvidence, returnSite } from "../model/error-evidence.js";
+import { errorResultSource, isCaughtError, prefixedMessageSource } from "../model/error-result-text.js";
+import { getToolCode } from "../model/tool-handlers.js";
+import { contentItems, isErrorValue, toolResult, type ToolResult } from "../model/tool-results.js";
 import { findProperty, unwrapExpression } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 

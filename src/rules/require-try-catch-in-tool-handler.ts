@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { isCaught } from "../analysis/caught.js";
-import { caughtErrorMessageSource, errorResultSource } from "../analysis/error-result-text.js";
-import { getToolCode, type ToolHandler } from "../analysis/tool-handlers.js";
+import { isCaught } from "../model/estree-tree.js";
+import { caughtErrorMessageSource, errorResultSource } from "../model/error-result-text.js";
+import { getToolCode, type ToolHandler } from "../model/tool-handlers.js";
 import { calleeName, contains, type FunctionNode } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 

@@ -29,7 +29,7 @@ type Wrapper =
   | TSESTree.TSTypeAssertion
   | TSESTree.TSInstantiationExpression;
 
-function isTransparentWrapper(node: TSESTree.Node): node is Wrapper {
+export function isTransparentWrapper(node: TSESTree.Node): node is Wrapper {
   return TRANSPARENT_WRAPPERS.has(node.type);
 }
 

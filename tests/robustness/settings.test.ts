@@ -1,7 +1,7 @@
 import tsParser from "@typescript-eslint/parser";
 import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, getMcpSettings, SETTINGS_KEY } from "../../src/analysis/settings.js";
+import { DEFAULT_SETTINGS, getMcpSettings, SETTINGS_KEY } from "../../src/model/settings.js";
 import plugin from "../../src/index.js";
 import { rules } from "../../src/rules/index.js";
 import { PLUGIN_NAMESPACE, untypedRules } from "./checks.js";

@@ -1,7 +1,7 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
-import { PrefixChecker, prefixChecker } from "../../src/analysis/error-prefix.js";
-import { replaceTextStart, staticPrefix } from "../../src/analysis/tool-results.js";
+import { PrefixChecker, prefixChecker } from "../../src/model/error-prefix.js";
+import { replaceTextStart, staticPrefix } from "../../src/model/tool-results.js";
 import { runProbe } from "./probe.js";
 
 const check = (text: string, checker: PrefixChecker = prefixChecker("Error: "), complete = true) =>

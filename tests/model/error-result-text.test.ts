@@ -2,7 +2,7 @@ import { parseForESLint } from "@typescript-eslint/parser";
 import type { TSESTree } from "@typescript-eslint/utils";
 import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
-import { errorResultSource, prefixedMessageSource, thrownMessage } from "../../src/analysis/error-result-text.js";
+import { errorResultSource, prefixedMessageSource, thrownMessage } from "../../src/model/error-result-text.js";
 
 /**
  * Runs a probe rule over `code` and returns `prefixedMessageSource` for the message of every `throw`,

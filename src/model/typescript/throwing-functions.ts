@@ -3,7 +3,9 @@ import type ts from "typescript";
 import { typescript } from "./typescript.js";
 import { perProgram } from "./per-program.js";
 import { resolveFunctions } from "./resolve.js";
-import { descendants, functionName, isCaughtTs, isProjectSourceFile, isTsFunction, ownFunction, type TsFunction, unwrapTs } from "./ts-nodes.js";
+import { type BindingKind, escapes, isAllowedThrow, isFollowedBinding, isPromiseReject, rejectionExit } from "../throw-semantics.js";
+import { descendants, functionName, isProjectSourceFile, isTsFunction, resolvedSymbol, type TsFunction, unwrapTs } from "./ts-nodes.js";
+import { isCaughtTs, tsTree } from "./ts-tree.js";
 
 export interface ThrowOptions {
   /** Error classes whose throws do not count (FastMCP's `UserError`). */
@@ -32,6 +34,23 @@ interface Facts {
   /** Calls the function does not catch, in source order. */
   calls: readonly ts.CallExpression[];
 }
+
+/** `asyncHelper().catch(...)`: the rejection an async callee turns its throws into is handled on the spot. */
+function isCatchReceiver(call: ts.CallExpression): boolean {
+  let child: ts.Node = call;
+  while (typescript.isParenthesizedExpression(child.parent)) child = child.parent;
+  const member = child.parent;
+  return (
+    typescript.isPropertyAccessExpression(member) &&
+    member.expression === child &&
+    member.name.text === "catch" &&
+    typescript.isCallExpression(member.parent) &&
+    member.parent.expression === member
+  );
+}
+
+const isAsync = (target: ThrowTarget): boolean =>
+  (typescript.getCombinedModifierFlags(target) & typescript.ModifierFlags.Async) !== 0;
 
 /** Published once per analysis built (per program and options), for profiling and tests. */
 export const throwAnalysisChannel = channel("mcp-tool-errors:throw-analysis");
@@ -94,7 +113,7 @@ export class ThrowAnalysis {
   }
 
   private search(start: ThrowTarget, maxDepth: number, within: ts.SourceFile | undefined): ThrowPath | undefined {
-    if (within && !isPerFileFunction(start, within)) return undefined;
+    if (within && !isPerFileFunction(this.checker, start, within)) return undefined;
     const visited = new Set<ThrowTarget>([start]);
     let level: { target: ThrowTarget; chain: string[] }[] = [{ target: start, chain: [functionName(start)] }];
     for (let depth = 1; depth <= maxDepth && level.length > 0; depth++) {
@@ -107,7 +126,8 @@ export class ThrowAnalysis {
         for (const call of facts.calls) {
           for (const callee of this.targetsOf(call)) {
             // A function nested in the caller is part of its body, read already.
-            if (visited.has(callee) || (within && !isPerFileFunction(callee, within)) || contains(target, callee)) continue;
+            if (visited.has(callee) || contains(target, callee) || (isAsync(callee) && isCatchReceiver(call))) continue;
+            if (within && !(isPerFileFunction(this.checker, callee, within) && callsByName(call, callee))) continue;
             visited.add(callee);
             next.push({ target: callee, chain: [...chain, functionName(callee)] });
           }
@@ -135,10 +155,11 @@ export class ThrowAnalysis {
     }
     for (const node of descendants(target.body)) {
       if (typescript.isThrowStatement(node)) {
-        if (!isCaughtTs(node, target) && !this.isAllowed(node.expression)) return { own: node, tagged, calls };
+        if (escapes(tsTree, node, target) && !this.isAllowed(node.expression)) return { own: node, tagged, calls };
       } else if (typescript.isCallExpression(node)) {
-        if (isPromiseReject(node)) {
-          if (rejectionEscapes(node, target) && !this.isAllowed(node.arguments[0])) return { own: node, tagged, calls };
+        if (isPromiseRejectCall(node)) {
+          const exit = rejectionExit(tsTree, node);
+          if (exit && escapes(tsTree, node, target, exit) && !this.isAllowed(node.arguments[0])) return { own: node, tagged, calls };
         } else if (!isCaughtTs(node, target)) {
           calls.push(node);
         }
@@ -149,12 +170,12 @@ export class ThrowAnalysis {
 
   /** `new UserError(...)`, `new errors.UserError(...)`, `UserError(...)` with `UserError` in `allow`. */
   private isAllowed(thrown: ts.Expression | undefined): boolean {
-    if (!thrown || this.options.allow.length === 0) return false;
+    if (!thrown) return false;
     const value = unwrapTs(thrown);
     if (!typescript.isNewExpression(value) && !typescript.isCallExpression(value)) return false;
     const callee = unwrapTs(value.expression);
     const name = typescript.isIdentifier(callee) ? callee.text : typescript.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
-    return name !== undefined && this.options.allow.includes(name);
+    return isAllowedThrow(name, this.options.allow);
   }
 
   private hasThrowsTag(node: ts.Node): boolean {
@@ -176,34 +197,57 @@ function contains(outer: ThrowTarget, inner: ThrowTarget): boolean {
   return outer.getSourceFile() === inner.getSourceFile() && outer.pos <= inner.pos && inner.end <= outer.end && outer !== inner;
 }
 
-/** What `no-throw-in-tool-handler` follows in a file: function declarations and `const`/`let`-bound functions. */
-function isPerFileFunction(target: ThrowTarget, file: ts.SourceFile): boolean {
-  if (target.getSourceFile() !== file) return false;
-  if (typescript.isFunctionDeclaration(target)) return true;
-  return (typescript.isArrowFunction(target) || typescript.isFunctionExpression(target)) && typescript.isVariableDeclaration(target.parent);
-}
-
-function isPromiseReject(call: ts.CallExpression): boolean {
-  const callee = unwrapTs(call.expression);
-  return (
-    typescript.isPropertyAccessExpression(callee) &&
-    callee.name.text === "reject" &&
-    typescript.isIdentifier(callee.expression) &&
-    callee.expression.text === "Promise"
-  );
-}
-
 /**
- * A rejection leaves `fn` when returned from it (a `try` does not catch a returned promise), or
- * when awaited or returned from a nested function outside a `try`.
+ * What `no-throw-in-tool-handler` follows in a file (the throw semantics' followed bindings): function
+ * declarations and functions bound to a `const`, `let` or `var` that is never assigned again.
  */
-function rejectionEscapes(call: ts.CallExpression, fn: TsFunction): boolean {
-  let child: ts.Node = call;
-  while (typescript.isParenthesizedExpression(child.parent)) child = child.parent;
-  const parent = child.parent;
-  const returned = typescript.isReturnStatement(parent) || (typescript.isArrowFunction(parent) && parent.body === child);
-  if (returned && (typescript.isArrowFunction(parent) ? parent : ownFunction(parent)) === fn) return true;
-  return (returned || typescript.isAwaitExpression(parent)) && !isCaughtTs(call, fn);
+function isPerFileFunction(checker: ts.TypeChecker, target: ThrowTarget, file: ts.SourceFile): boolean {
+  if (target.getSourceFile() !== file) return false;
+  const declaration = typescript.isFunctionDeclaration(target) ? target : target.parent;
+  if (typescript.isFunctionDeclaration(declaration)) {
+    return declaration.name !== undefined && isFollowedBinding("function", isReassigned(checker, declaration.name));
+  }
+  if (!(typescript.isArrowFunction(target) || typescript.isFunctionExpression(target))) return false;
+  if (!typescript.isVariableDeclaration(declaration) || !typescript.isIdentifier(declaration.name)) return false;
+  const list = declaration.parent;
+  const { NodeFlags } = typescript;
+  const kind: BindingKind = list.flags & NodeFlags.Const ? "const" : list.flags & NodeFlags.Let ? "let" : "var";
+  return isFollowedBinding(kind, kind !== "const" && isReassigned(checker, declaration.name));
+}
+
+/** The per-file analysis finds calls by the binding's own name: `helper(...)`, not `alias(...)` or `obj.helper(...)`. */
+function callsByName(call: ts.CallExpression, callee: ThrowTarget): boolean {
+  const expression = unwrapTs(call.expression);
+  const declaration = typescript.isFunctionDeclaration(callee) ? callee : callee.parent;
+  const name = typescript.getNameOfDeclaration(declaration as ts.Declaration);
+  return typescript.isIdentifier(expression) && name !== undefined && typescript.isIdentifier(name) && expression.text === name.text;
+}
+
+/** A binding assigned again anywhere in its file (`helper = other`, `helper++`), or declared twice. */
+function isReassigned(checker: ts.TypeChecker, name: ts.Identifier): boolean {
+  const symbol = checker.getSymbolAtLocation(name);
+  if (!symbol) return true;
+  // Overload signatures are declarations too, not bindings.
+  const bindings = symbol.declarations?.filter((declaration) => !typescript.isFunctionDeclaration(declaration) || declaration.body !== undefined);
+  if ((bindings?.length ?? 0) > 1) return true;
+  const { SyntaxKind } = typescript;
+  for (const node of descendants(name.getSourceFile())) {
+    let target: ts.Node | undefined;
+    if (typescript.isBinaryExpression(node) && node.operatorToken.kind >= SyntaxKind.FirstAssignment && node.operatorToken.kind <= SyntaxKind.LastAssignment) {
+      target = node.left;
+    } else if ((typescript.isPrefixUnaryExpression(node) || typescript.isPostfixUnaryExpression(node)) && (node.operator === SyntaxKind.PlusPlusToken || node.operator === SyntaxKind.MinusMinusToken)) {
+      target = node.operand;
+    }
+    if (target && typescript.isIdentifier(target) && target.text === name.text && resolvedSymbol(checker, target) === symbol) return true;
+  }
+  return false;
+}
+
+function isPromiseRejectCall(call: ts.CallExpression): boolean {
+  const callee = unwrapTs(call.expression);
+  if (!typescript.isPropertyAccessExpression(callee)) return false;
+  const object = unwrapTs(callee.expression);
+  return isPromiseReject(typescript.isIdentifier(object) ? object.text : undefined, callee.name.text);
 }
 
 const analysisFor = perProgram((program, key) => {

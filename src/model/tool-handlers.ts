@@ -11,8 +11,8 @@ import {
 } from "../util/ast.js";
 import { getMcpSettings, type McpSettings } from "./settings.js";
 import { isToolFile } from "./tool-files.js";
-import { getHandlerIndex } from "./typed/handler-index.js";
-import { typedServices } from "./typed/services.js";
+import { getHandlerIndex } from "./typescript/handler-index.js";
+import { typedServices } from "./typescript/services.js";
 import { isInUnknownToolBranch } from "./unknown-tool-branch.js";
 import { type AnyRuleContext, nearestOwner, perFile } from "../util/per-file.js";
 

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, type FunctionNode, isFunctionNode, outerParent, propertyName, unwrapExpression } from "../util/ast.js";
-import { isCaught } from "./caught.js";
+import { estreeTree, isCaught } from "./estree-tree.js";
+import { type BindingKind, escapes, isAllowedThrow, isFollowedBinding, isPromiseReject, type RejectionExit, rejectionExit } from "./throw-semantics.js";
 import { nearestOwner } from "../util/per-file.js";
 
 /*
@@ -28,10 +29,7 @@ export interface ThrowingCall {
   callee: ThrowingFunction;
 }
 
-/** How a rejection leaves: returned from `fn` (a function or an arrow's expression body), or awaited. */
-type RejectionExit = { kind: "await" } | { kind: "return"; fn: FunctionNode };
-
-/** A same-file function (declaration, or `const`/`let` bound to a function) that calls may name. */
+/** A same-file function (declaration, or a `const`/`let`/`var` binding of a function) that calls may name. */
 interface Helper {
   fn: FunctionNode;
   name: string;
@@ -44,41 +42,12 @@ interface Helper {
   line?: number;
 }
 
-/** The nearest function containing `node` (itself excluded). */
-export function enclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
-  for (let current = node.parent; current; current = current.parent) {
-    if (isFunctionNode(current)) return current;
-  }
-  return undefined;
-}
-
-/** `Promise.reject` (also `Promise["reject"]`); a library `Promise` such as bluebird's rejects the same way. */
+/** `Promise.reject` (also `Promise["reject"]`). */
 function isPromiseRejectCallee(callee: TSESTree.Node): boolean {
   const node = unwrapExpression(callee);
-  return (
-    node.type === AST_NODE_TYPES.MemberExpression &&
-    propertyName(node) === "reject" &&
-    unwrapExpression(node.object).type === AST_NODE_TYPES.Identifier &&
-    (unwrapExpression(node.object) as TSESTree.Identifier).name === "Promise"
-  );
-}
-
-/** Where a `Promise.reject(...)` goes: climbs through `as`, `!`, `a ? b : c` and `a ?? b` (or `||`, `&&`). */
-function rejectionExit(call: TSESTree.CallExpression): RejectionExit | undefined {
-  let { child, parent } = outerParent(call);
-  while (
-    (parent?.type === AST_NODE_TYPES.ConditionalExpression && parent.test !== child) ||
-    (parent?.type === AST_NODE_TYPES.LogicalExpression && parent.right === child)
-  ) {
-    ({ child, parent } = outerParent(parent));
-  }
-  if (parent?.type === AST_NODE_TYPES.AwaitExpression) return { kind: "await" };
-  if (parent?.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === child) return { kind: "return", fn: parent };
-  if (parent?.type === AST_NODE_TYPES.ReturnStatement) {
-    const fn = enclosingFunction(parent);
-    return fn && { kind: "return", fn };
-  }
-  return undefined;
+  if (node.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const object = unwrapExpression(node.object);
+  return isPromiseReject(object.type === AST_NODE_TYPES.Identifier ? object.name : undefined, propertyName(node));
 }
 
 /**
@@ -91,7 +60,7 @@ export class ThrowCollector {
   readonly listeners: TSESLint.RuleListener;
 
   private readonly throwStatements: TSESTree.ThrowStatement[] = [];
-  private readonly rejections = new Map<TSESTree.CallExpression, RejectionExit>();
+  private readonly rejections = new Map<TSESTree.CallExpression, RejectionExit<TSESTree.Node>>();
   private readonly helpers = new Map<FunctionNode, Helper>();
   /** Calls of helpers, found through each helper's references (no scope lookup per call). */
   private readonly calleeOf = new Map<TSESTree.CallExpression, Helper>();
@@ -109,7 +78,7 @@ export class ThrowCollector {
       },
       CallExpression: (node) => {
         if (!isPromiseRejectCallee(node.callee)) return;
-        const exit = rejectionExit(node);
+        const exit = rejectionExit(estreeTree, node);
         const first = node.arguments.at(0);
         if (exit && !(first && this.isAllowed(first))) this.rejections.set(node, exit);
       },
@@ -118,7 +87,7 @@ export class ThrowCollector {
       },
       VariableDeclarator: (node) => {
         const init = node.init && unwrapExpression(node.init);
-        if (node.id.type === AST_NODE_TYPES.Identifier && node.parent.kind !== "var" && isFunctionNode(init)) {
+        if (node.id.type === AST_NODE_TYPES.Identifier && isFunctionNode(init)) {
           this.addHelper(init, node.id.name, node);
         }
       },
@@ -137,12 +106,9 @@ export class ThrowCollector {
    * where not caught.
    */
   escapes(site: ThrowSite, boundary: FunctionNode): boolean {
-    if (site.type === AST_NODE_TYPES.CallExpression) {
-      const exit = this.rejections.get(site);
-      if (!exit) return false;
-      if (exit.kind === "return" && exit.fn === boundary) return true;
-    }
-    return !isCaught(site, boundary);
+    if (site.type !== AST_NODE_TYPES.CallExpression) return escapes(estreeTree, site, boundary);
+    const exit = this.rejections.get(site);
+    return exit !== undefined && escapes(estreeTree, site, boundary, exit);
   }
 
   /** Every call, by plain name (`requireString(args, "ref")`), of a same-file function that can throw. */
@@ -169,11 +135,9 @@ export class ThrowCollector {
 
   /** `throw new UserError(...)`, `throw new errors.UserError(...)`, `throw UserError(...)` for allowed names. */
   private isAllowed(thrown: TSESTree.Node): boolean {
-    if (this.allow.length === 0) return false;
     const node = unwrapExpression(thrown);
     if (node.type !== AST_NODE_TYPES.NewExpression && node.type !== AST_NODE_TYPES.CallExpression) return false;
-    const name = calleeName(node.callee);
-    return name !== undefined && this.allow.includes(name);
+    return isAllowedThrow(calleeName(node.callee), this.allow);
   }
 
   private addHelper(fn: FunctionNode, name: string, definition: Helper["definition"]): void {
@@ -186,8 +150,10 @@ export class ThrowCollector {
       for (const variable of this.sourceCode.getDeclaredVariables(helper.definition)) {
         // A function declaration also declares its parameters.
         if (variable.name !== helper.name || variable.defs.some((def) => def.type === DefinitionType.Parameter)) continue;
-        // A `let` assigned again may no longer hold the function by the time of the call.
-        if (variable.references.some((reference) => reference.isWrite() && !reference.init)) continue;
+        // Overload signatures are declarations too, not bindings.
+        const bindings = variable.defs.filter((def) => def.node.type !== AST_NODE_TYPES.TSDeclareFunction);
+        const reassigned = bindings.length > 1 || variable.references.some((reference) => reference.isWrite() && !reference.init);
+        if (!isFollowedBinding(bindingKind(helper.definition), reassigned)) continue;
         for (const { identifier } of variable.references) {
           const { child, parent } = outerParent(identifier);
           if (parent?.type !== AST_NODE_TYPES.CallExpression || parent.callee !== child) continue;
@@ -260,6 +226,10 @@ export class ThrowCollector {
       }
     }
   }
+}
+
+function bindingKind(definition: Helper["definition"]): BindingKind {
+  return definition.type === AST_NODE_TYPES.FunctionDeclaration ? "function" : definition.parent.kind === "using" || definition.parent.kind === "await using" ? "const" : definition.parent.kind;
 }
 
 function throwing({ fn, name, line }: Helper): ThrowingFunction | undefined {

@@ -1,7 +1,8 @@
 import { parseForESLint } from "@typescript-eslint/parser";
 import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
-import { enclosingFunction, ThrowCollector } from "../../src/analysis/throws.js";
+import { enclosingFunction } from "../../src/model/estree-tree.js";
+import { ThrowCollector } from "../../src/model/throws.js";
 
 interface Probe {
   /** Every same-file function that can throw, as `name:line`. */

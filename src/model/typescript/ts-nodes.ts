@@ -63,18 +63,6 @@ export function projectSourceFiles(program: ts.Program): ts.SourceFile[] {
   return program.getSourceFiles().filter((file) => isProjectSourceFile(program, file));
 }
 
-/**
- * "Caught" (as in `../caught.ts`, on TypeScript nodes): `node` lies in the `try` block of a
- * `try` with a `catch` clause, and that `try` is inside `boundary`.
- */
-export function isCaughtTs(node: ts.Node, boundary: ts.Node): boolean {
-  let child = node;
-  for (let parent = node.parent as ts.Node | undefined; parent && child !== boundary; child = parent, parent = parent.parent) {
-    if (typescript.isTryStatement(parent) && parent.tryBlock === child && parent.catchClause) return true;
-  }
-  return false;
-}
-
 /** True when `inner` lies within `outer` (same file). */
 export function containsTs(outer: ts.Node, inner: ts.Node): boolean {
   return outer.getSourceFile() === inner.getSourceFile() && outer.pos <= inner.pos && inner.end <= outer.end;
@@ -124,13 +112,5 @@ export function symbolNode(expression: ts.Expression): ts.Node | undefined {
   if (typescript.isIdentifier(node)) return node;
   if (typescript.isPropertyAccessExpression(node)) return node.name;
   if (typescript.isElementAccessExpression(node) && typescript.isStringLiteralLike(node.argumentExpression)) return node.argumentExpression;
-  return undefined;
-}
-
-/** The function a node belongs to directly (not through a nested function). */
-export function ownFunction(node: ts.Node): ts.Node | undefined {
-  for (let current = node.parent as ts.Node | undefined; current; current = current.parent) {
-    if (typescript.isFunctionLike(current)) return current;
-  }
   return undefined;
 }

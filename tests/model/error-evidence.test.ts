@@ -1,9 +1,9 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
-import { errorEvidence, isErrorText } from "../../src/analysis/error-evidence.js";
-import { getMcpSettings } from "../../src/analysis/settings.js";
-import { getToolCode } from "../../src/analysis/tool-handlers.js";
-import { toolResult } from "../../src/analysis/tool-results.js";
+import { errorEvidence, isErrorText } from "../../src/model/error-evidence.js";
+import { getMcpSettings } from "../../src/model/settings.js";
+import { getToolCode } from "../../src/model/tool-handlers.js";
+import { toolResult } from "../../src/model/tool-results.js";
 import { runProbe } from "./probe.js";
 
 const TOOL_FILE = "src/tools/list-files.ts";

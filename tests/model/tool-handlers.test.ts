@@ -1,6 +1,6 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
-import { getToolCode } from "../../src/analysis/tool-handlers.js";
+import { getToolCode } from "../../src/model/tool-handlers.js";
 import { runProbe } from "./probe.js";
 
 const TOOL_FILE = "src/tools/git.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, getMcpSettings } from "../../src/analysis/settings.js";
-import { isToolFile, toolFilesPath } from "../../src/analysis/tool-files.js";
+import { DEFAULT_SETTINGS, getMcpSettings } from "../../src/model/settings.js";
+import { isToolFile, toolFilesPath } from "../../src/model/tool-files.js";
 
 describe("getMcpSettings", () => {
   it("fills in every default when the plugin has no settings", () => {

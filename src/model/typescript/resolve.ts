@@ -1,6 +1,7 @@
 import type ts from "typescript";
 import { typescript } from "./typescript.js";
-import { descendants, functionOfDeclaration, ownFunction, resolvedSymbol, symbolNode, type TsFunction, unwrapTs } from "./ts-nodes.js";
+import { descendants, functionOfDeclaration, resolvedSymbol, symbolNode, type TsFunction, unwrapTs } from "./ts-nodes.js";
+import { enclosingTsFunction } from "./ts-tree.js";
 
 /** What an expression evaluates to, as far as the checker shows: functions with bodies, and every declaration met. */
 export interface Resolution {
@@ -141,7 +142,7 @@ export function returnedObjects(fn: TsFunction): ts.ObjectLiteralExpression[] {
     return found;
   }
   for (const node of descendants(fn.body)) {
-    if (typescript.isReturnStatement(node) && ownFunction(node) === fn) add(node.expression);
+    if (typescript.isReturnStatement(node) && enclosingTsFunction(node) === fn) add(node.expression);
   }
   return found;
 }

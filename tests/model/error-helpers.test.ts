@@ -1,6 +1,6 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
-import { getErrorHelpers } from "../../src/analysis/error-helpers.js";
+import { getErrorHelpers } from "../../src/model/error-helpers.js";
 import { runProbe } from "./probe.js";
 
 /** `"line callee -> argument[,prefix]"` for every call of an error helper in `code`. */

@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, isFunctionNode, unwrapExpression } from "../util/ast.js";
 import { getMcpSettings, type McpSettings } from "./settings.js";
-import { crossFileErrorHelper } from "./typed/error-helpers.js";
-import { typedServices, type TypedServices } from "./typed/services.js";
+import { crossFileErrorHelper } from "./typescript/error-helpers.js";
+import { typedServices, type TypedServices } from "./typescript/services.js";
 import { hasIsErrorTrue, textBranches, toolResult } from "./tool-results.js";
 import { type AnyRuleContext, perFile } from "../util/per-file.js";
 

@@ -1,7 +1,7 @@
 import { parse, simpleTraverse } from "@typescript-eslint/typescript-estree";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
-import { isCaught } from "../../src/analysis/caught.js";
+import { isCaught } from "../../src/model/estree-tree.js";
 
 /** Parses `code` (with parent pointers) and returns its throw statements and the outermost function. */
 function throwsIn(code: string): { throws: TSESTree.ThrowStatement[]; handler: TSESTree.Node } {

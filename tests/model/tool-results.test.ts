@@ -8,7 +8,7 @@ import {
   textBranches,
   toolResult,
   type ToolResult,
-} from "../../src/analysis/tool-results.js";
+} from "../../src/model/tool-results.js";
 import { runProbe } from "./probe.js";
 
 /** Every tool result in `code`, outermost first. */

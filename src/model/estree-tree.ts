@@ -1,0 +1,39 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { isFunctionNode, isTransparentWrapper } from "../util/ast.js";
+import { enclosingFunctionOf, isCaught as isCaughtIn, type ParentRole, type SyntaxTree } from "./throw-semantics.js";
+import type { FunctionNode } from "../util/ast.js";
+
+/** The ESTree adapter of the throw semantics: the rules' view of a file. */
+export const estreeTree: SyntaxTree<TSESTree.Node> = {
+  parent: (node) => node.parent,
+  isFunction: isFunctionNode,
+  role(child: TSESTree.Node, parent: TSESTree.Node): ParentRole {
+    if (isTransparentWrapper(parent)) return "transparent";
+    switch (parent.type) {
+      case AST_NODE_TYPES.ConditionalExpression:
+        return parent.test === child ? "other" : "conditionalBranch";
+      case AST_NODE_TYPES.LogicalExpression:
+        return parent.right === child ? "logicalRight" : "other";
+      case AST_NODE_TYPES.AwaitExpression:
+        return "awaited";
+      case AST_NODE_TYPES.ReturnStatement:
+        return "returned";
+      case AST_NODE_TYPES.ArrowFunctionExpression:
+        return parent.body === child ? "arrowBody" : "other";
+      case AST_NODE_TYPES.TryStatement:
+        return parent.block === child && parent.handler !== null ? "caughtBlock" : "other";
+      default:
+        return "other";
+    }
+  },
+};
+
+/** `isCaught` of the throw semantics, on ESTree nodes. */
+export function isCaught(node: TSESTree.Node, boundary: TSESTree.Node): boolean {
+  return isCaughtIn(estreeTree, node, boundary);
+}
+
+/** The nearest function containing `node` (itself excluded). */
+export function enclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
+  return enclosingFunctionOf(estreeTree, node) as FunctionNode | undefined;
+}

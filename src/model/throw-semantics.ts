@@ -1,0 +1,113 @@
+/*
+ * What "can throw" and "escapes" mean, written once over a syntax tree that either adapter
+ * provides: ESTree for the rules (`./estree-tree.ts`), TypeScript nodes for the cross-file analysis
+ * (`./typescript/ts-tree.ts`). The rules and the type-aware rule must agree on every answer here.
+ */
+
+/** How a node sits in its parent, as far as throws and rejections care. */
+export type ParentRole =
+  /** Parentheses, `as`, `satisfies`, `!`, `<T>x`: the same value. */
+  | "transparent"
+  /** `a ? <child> : <child>`. */
+  | "conditionalBranch"
+  /** `a ?? <child>`, `a || <child>`, `a && <child>`. */
+  | "logicalRight"
+  /** `await <child>`. */
+  | "awaited"
+  /** `return <child>`. */
+  | "returned"
+  /** `(...) => <child>`: the arrow's expression body. */
+  | "arrowBody"
+  /** The block of a `try` that has a `catch` clause. */
+  | "caughtBlock"
+  | "other";
+
+/** The little a throw analysis needs to know of a syntax tree. */
+export interface SyntaxTree<N> {
+  parent(node: N): N | undefined;
+  role(child: N, parent: N): ParentRole;
+  isFunction(node: N): boolean;
+}
+
+/**
+ * "Caught": `node` lies in the block of a `try` that has a `catch` clause, and that `try` is inside
+ * `boundary`. A node in a `catch` clause or a `finally` block (a rethrow) is caught only by a
+ * further `try` around that whole statement.
+ */
+export function isCaught<N>(tree: SyntaxTree<N>, node: N, boundary: N): boolean {
+  let child = node;
+  for (let parent = tree.parent(node); parent !== undefined && child !== boundary; child = parent, parent = tree.parent(parent)) {
+    if (tree.role(child, parent) === "caughtBlock") return true;
+  }
+  return false;
+}
+
+/** The nearest function containing `node` (itself excluded). */
+export function enclosingFunctionOf<N>(tree: SyntaxTree<N>, node: N): N | undefined {
+  for (let current = tree.parent(node); current !== undefined; current = tree.parent(current)) {
+    if (tree.isFunction(current)) return current;
+  }
+  return undefined;
+}
+
+/** How a rejected promise leaves: returned from `fn`, or awaited where it stands. */
+export type RejectionExit<N> = { kind: "await" } | { kind: "return"; fn: N };
+
+/**
+ * Where a `Promise.reject(...)` goes: through `?:` branches and the right side of `??`, `||` and
+ * `&&`, to an `await`, a `return` or an arrow's expression body. Anywhere else it is a value the
+ * code handles (stored, passed, `.catch`-ed).
+ */
+export function rejectionExit<N>(tree: SyntaxTree<N>, call: N): RejectionExit<N> | undefined {
+  let child = call;
+  for (let parent = tree.parent(call); parent !== undefined; child = parent, parent = tree.parent(parent)) {
+    switch (tree.role(child, parent)) {
+      case "transparent":
+      case "conditionalBranch":
+      case "logicalRight":
+        continue;
+      case "awaited":
+        return { kind: "await" };
+      case "arrowBody":
+        return { kind: "return", fn: parent };
+      case "returned": {
+        const fn = enclosingFunctionOf(tree, parent);
+        return fn === undefined ? undefined : { kind: "return", fn };
+      }
+      default:
+        return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * True when a throw site leaves `boundary`: a rejection returned from `boundary` itself (a `try`
+ * cannot catch a returned promise); anything else when no `try` inside `boundary` catches it.
+ */
+export function escapes<N>(tree: SyntaxTree<N>, site: N, boundary: N, exit?: RejectionExit<N>): boolean {
+  if (exit?.kind === "return" && exit.fn === boundary) return true;
+  return !isCaught(tree, site, boundary);
+}
+
+/** `Promise.reject` (also `Promise["reject"]`; a library `Promise` such as bluebird's rejects the same way). */
+export function isPromiseReject(object: string | undefined, method: string | undefined): boolean {
+  return object === "Promise" && method === "reject";
+}
+
+/** A thrown `new UserError(...)` / `UserError(...)` whose class a rule's `allow` option names. */
+export function isAllowedThrow(className: string | undefined, allow: readonly string[]): boolean {
+  return className !== undefined && allow.includes(className);
+}
+
+/** How a function is bound to the name its callers use. */
+export type BindingKind = "const" | "function" | "let" | "var";
+
+/**
+ * The bindings a throw analysis follows from a call by name: function declarations, and `const`,
+ * `let` and `var` bindings of a function, when never assigned again (one that is may no longer hold
+ * the function when it is called).
+ */
+export function isFollowedBinding(kind: BindingKind, reassigned: boolean): boolean {
+  return kind === "const" || !reassigned;
+}

@@ -1,0 +1,44 @@
+import type ts from "typescript";
+import { enclosingFunctionOf, isCaught as isCaughtIn, type ParentRole, type SyntaxTree } from "../throw-semantics.js";
+import { isTsFunction } from "./ts-nodes.js";
+import { typescript } from "./typescript.js";
+
+/** The TypeScript adapter of the throw semantics: the cross-file analysis' view of the program. */
+export const tsTree: SyntaxTree<ts.Node> = {
+  parent: (node) => node.parent as ts.Node | undefined,
+  isFunction: isTsFunction,
+  role(child: ts.Node, parent: ts.Node): ParentRole {
+    if (
+      typescript.isParenthesizedExpression(parent) ||
+      typescript.isAsExpression(parent) ||
+      typescript.isSatisfiesExpression(parent) ||
+      typescript.isNonNullExpression(parent) ||
+      typescript.isTypeAssertionExpression(parent)
+    ) {
+      return "transparent";
+    }
+    if (typescript.isConditionalExpression(parent)) return parent.condition === child ? "other" : "conditionalBranch";
+    if (typescript.isBinaryExpression(parent)) {
+      const operator = parent.operatorToken.kind;
+      const { SyntaxKind } = typescript;
+      const logical =
+        operator === SyntaxKind.QuestionQuestionToken || operator === SyntaxKind.BarBarToken || operator === SyntaxKind.AmpersandAmpersandToken;
+      return logical && parent.right === child ? "logicalRight" : "other";
+    }
+    if (typescript.isAwaitExpression(parent)) return "awaited";
+    if (typescript.isReturnStatement(parent)) return "returned";
+    if (typescript.isArrowFunction(parent)) return parent.body === child ? "arrowBody" : "other";
+    if (typescript.isTryStatement(parent)) return parent.tryBlock === child && parent.catchClause ? "caughtBlock" : "other";
+    return "other";
+  },
+};
+
+/** `isCaught` of the throw semantics, on TypeScript nodes. */
+export function isCaughtTs(node: ts.Node, boundary: ts.Node): boolean {
+  return isCaughtIn(tsTree, node, boundary);
+}
+
+/** The nearest function containing `node` (itself excluded). */
+export function enclosingTsFunction(node: ts.Node): ts.Node | undefined {
+  return enclosingFunctionOf(tsTree, node);
+}
