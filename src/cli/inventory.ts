@@ -1,8 +1,8 @@
 import path from "node:path";
-import { Node, type Project, SyntaxKind, ts as morphTs } from "ts-morph";
 import ts from "typescript";
-import { DEFAULT_SETTINGS } from "../model/settings.js";
-import { getHandlerIndex, type Registration } from "../model/typescript/handler-index.js";
+import type { ToolHandlerKind } from "../model/handler-shapes.js";
+import type { McpSettings } from "../model/settings.js";
+import { getProgramHandlers, type ProgramHandler } from "../model/typescript/program-handlers.js";
 import { resolvedSymbol, type TsFunction, unwrapTs } from "../model/typescript/ts-nodes.js";
 
 /** One tool of the project: its name, where its handler is, and how it is registered. */
@@ -12,82 +12,57 @@ export interface Tool {
   file: string;
   line: number;
   endLine: number;
-  /** `registerTool (src/server.ts:12)`, `addTool (...)`, `extends MCPTool`, `tools/call case`. */
+  /** `registerTool (src/server.ts:12)`, `addTool (...)`, `extends MCPTool`, `setRequestHandler (...), case`. */
   registration: string;
 }
 
 /** Steps per name lookup: a schema is rarely more than a couple of aliases away. */
 const NAME_BUDGET = 16;
 
-const { handlers } = DEFAULT_SETTINGS;
-
-/** The compiler program of a ts-morph project, checked to be of the TypeScript the plugin runs on. */
-export function projectProgram(project: Project): ts.Program {
-  // The plugin's analyses use the `typescript` package; ts-morph bundles its own copy of the compiler.
-  if (majorMinor(morphTs.version) !== majorMinor(ts.version)) {
-    throw new Error(`ts-morph bundles TypeScript ${morphTs.version}, the plugin uses ${ts.version}: versions must match`);
-  }
-  return tsProgram(project.getProgram().compilerObject);
-}
+/** When one function stands in several handler positions, the one that says most about how it is called wins. */
+const KIND_ORDER: readonly ToolHandlerKind[] = ["requestHandler", "registration", "definition", "classMethod", "defaultExport"];
 
 /**
- * Every tool handler of the project: registrations anywhere (`server.registerTool(...)`,
- * `transport.registerTool(tool.schema, tool.handler)`, `server.tool(...)`, `setRequestHandler`
- * dispatchers, one entry per `case`), definition calls (`server.addTool({ name, execute })`,
- * `defineTool(...)`) and classes extending a tool base class (`MCPTool`).
+ * Every tool of the project, from the handler model (`getProgramHandlers`): every shape the rules
+ * recognise, registered in any file; a low-level dispatcher gives one tool per `case` of its `switch`.
  */
-export function listTools(project: Project, program: ts.Program, root: string): Tool[] {
+export function listTools(program: ts.Program, settings: McpSettings, root: string): Tool[] {
   const checker = program.getTypeChecker();
+  const byFunction = new Map<TsFunction, ProgramHandler>();
+  for (const handler of getProgramHandlers(program, settings, root).handlers) {
+    const known = byFunction.get(handler.fn);
+    if (!known || KIND_ORDER.indexOf(handler.kind) < KIND_ORDER.indexOf(known.kind)) byFunction.set(handler.fn, handler);
+  }
   const tools = new Map<string, Tool>();
-  const add = (fn: ts.Node, name: string, registration: string): void => {
-    const tool = { name, ...span(fn, root), registration };
+  const add = (node: ts.Node, name: string, registration: string): void => {
+    const tool = { name, ...span(node, root), registration };
     const key = `${tool.file}:${String(tool.line)}:${name}`;
     if (!tools.has(key)) tools.set(key, tool);
   };
-  for (const registration of getHandlerIndex(program, handlers.registrationMethods).registrations) {
-    const how = `${registration.method} (${location(registration.call, root)})`;
-    for (const fn of registration.functions) {
-      if (registration.kind === "requestHandler") {
-        const cases = dispatcherCases(fn);
-        if (cases.length === 0) add(fn, "tools/call", how);
-        for (const clause of cases) add(clause, (clause.expression).text, `${how}, case`);
-      } else {
-        add(fn, registeredName(checker, registration, fn) ?? "(unnamed)", how);
-      }
-    }
-  }
-  for (const file of project.getSourceFiles()) {
-    if (file.isDeclarationFile() || file.isInNodeModules()) continue;
-    for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-      const callee = call.getExpression();
-      const method = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
-      if (!(handlers.definitionFunctions as readonly string[]).includes(method)) continue;
-      const definition = call.getArguments().at(0);
-      if (!definition || !Node.isObjectLiteralExpression(definition)) continue;
-      const object = tsNode(definition.compilerNode) as ts.ObjectLiteralExpression;
-      const fn = handlerProperty(object);
-      if (fn) add(fn, nameOf(checker, object) ?? "(unnamed)", `${method} (${location(tsNode(call.compilerNode), root)})`);
-    }
-    for (const declaration of file.getClasses()) {
-      const base = declaration.getExtends()?.getExpression().getText();
-      if (!base || !(handlers.baseClasses as readonly string[]).includes(base)) continue;
-      for (const property of handlers.properties) {
-        const method = declaration.getMethod(property);
-        if (!method) continue;
-        const name = declaration.getProperty("name")?.getInitializer();
-        const text = name && Node.isStringLiteral(name) ? name.getLiteralValue() : (declaration.getName() ?? "(unnamed)");
-        add(tsNode(method.compilerNode), text, `extends ${base}`);
-      }
+  for (const handler of byFunction.values()) {
+    const how = registrationOf(handler, root);
+    if (handler.kind === "requestHandler") {
+      const cases = dispatcherCases(handler.fn);
+      if (cases.length === 0) add(handler.fn, "tools/call", how);
+      for (const clause of cases) add(clause, clause.expression.text, `${how}, case`);
+    } else {
+      add(handler.fn, toolName(checker, handler) ?? "(unnamed)", how);
     }
   }
   return [...tools.values()].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 
-const majorMinor = (version: string): string => version.split(".").slice(0, 2).join(".");
+function registrationOf(handler: ProgramHandler, root: string): string {
+  if (handler.kind === "classMethod") return `extends ${handler.via ?? "?"}`;
+  if (handler.kind === "defaultExport") return "default export of a tool file";
+  if (handler.call) return `${handler.via ?? calleeText(handler.call)} (${location(handler.call, root)})`;
+  return `tool definition (${location(handler.definition ?? handler.fn, root)})`;
+}
 
-// ts-morph's compiler objects, typed with the `typescript` package's declarations (same version, checked in `listTools`).
-const tsProgram = (program: object): ts.Program => program as ts.Program;
-const tsNode = (node: object): ts.Node => node as ts.Node;
+function calleeText(call: ts.CallExpression): string {
+  const callee = unwrapTs(call.expression);
+  return ts.isPropertyAccessExpression(callee) ? callee.name.text : callee.getText();
+}
 
 function location(node: ts.Node, root: string): string {
   const { file, line } = span(node, root);
@@ -99,16 +74,6 @@ function span(node: ts.Node, root: string): Pick<Tool, "endLine" | "file" | "lin
   const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   const endLine = source.getLineAndCharacterOfPosition(node.getEnd()).line + 1;
   return { file: path.relative(root, source.fileName).split(path.sep).join("/"), line, endLine };
-}
-
-/** The handler of a definition object: its `handler`/`handle`/`execute` property. */
-function handlerProperty(object: ts.ObjectLiteralExpression): ts.Node | undefined {
-  for (const member of object.properties) {
-    if (!member.name || !ts.isIdentifier(member.name) || !(handlers.properties as readonly string[]).includes(member.name.text)) continue;
-    if (ts.isMethodDeclaration(member)) return member;
-    if (ts.isPropertyAssignment(member)) return member.initializer;
-  }
-  return undefined;
 }
 
 /** The tool names of a low-level dispatcher: the string `case` labels of its `switch`es. */
@@ -123,15 +88,28 @@ function dispatcherCases(fn: TsFunction): (ts.CaseClause & { expression: ts.Stri
 }
 
 /**
- * A registration's tool name: the first argument when it is a string, else the `name` (or
- * `schema.name`) of the object the handler is defined in, else of the first argument.
+ * A tool's name: a registration's first argument when it is a string; the `name` (or
+ * `schema.name`) of the definition object, of the object the handler is defined in, or of the
+ * registration's first argument; a tool class's `name` field or its class name; a tool file's name.
  */
-function registeredName(checker: ts.TypeChecker, registration: Registration, fn: TsFunction): string | undefined {
-  const first = registration.call.arguments.at(0);
+function toolName(checker: ts.TypeChecker, handler: ProgramHandler): string | undefined {
+  const { fn, call, definition, classNode } = handler;
+  if (classNode) {
+    const field = classNode.members.find((member) => ts.isPropertyDeclaration(member) && member.name.getText() === "name");
+    const value = field && ts.isPropertyDeclaration(field) && field.initializer ? unwrapTs(field.initializer) : undefined;
+    return value && ts.isStringLiteralLike(value) ? value.text : classNode.name?.text;
+  }
+  if (handler.kind === "defaultExport") return path.basename(fn.getSourceFile().fileName).replace(/\.[cm]?[jt]sx?$/u, "");
+  const first = call?.arguments.at(0);
   const literal = first && unwrapTs(first);
   if (literal && ts.isStringLiteralLike(literal)) return literal.text;
   const holder = ts.isObjectLiteralExpression(fn.parent) ? fn.parent : fn.parent.parent;
-  return (ts.isObjectLiteralExpression(holder) ? nameOf(checker, holder) : undefined) ?? (first && nameOf(checker, first));
+  const objects = [definition, ts.isObjectLiteralExpression(holder) ? holder : undefined, first];
+  for (const object of objects) {
+    const name = object && nameOf(checker, object);
+    if (name !== undefined) return name;
+  }
+  return undefined;
 }
 
 /** The static `name` (or `schema.name`) of an object, following `const` bindings and imports. */

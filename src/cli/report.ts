@@ -8,7 +8,7 @@ export interface ToolReport extends Tool {
 
 export interface AuditReport {
   tools: ToolReport[];
-  /** Findings in handler files that no handler contains. */
+  /** Findings in handler files that no tool's handler contains. */
   unattributed: Finding[];
   summary: { tools: number; compliant: number; percent: number };
 }
@@ -36,11 +36,13 @@ export function summaryLine({ summary }: AuditReport): string {
   return `${String(summary.tools)} tools, ${String(summary.compliant)} compliant (${String(summary.percent)}%)`;
 }
 
+const shortRule = (ruleId: string): string => ruleId.replace(/^mcp-tool-errors\//u, "");
+
 /** `no-throw-in-tool-handler: 2, no-protocol-errors-in-tools: 1`, plugin prefix dropped. */
 function findingsCell(findings: readonly Finding[]): string {
   const counts = new Map<string, number>();
   for (const { ruleId } of findings) {
-    const rule = ruleId.replace(/^mcp-tool-errors\//u, "");
+    const rule = shortRule(ruleId);
     counts.set(rule, (counts.get(rule) ?? 0) + 1);
   }
   return [...counts].map(([rule, count]) => `${rule}: ${String(count)}`).join(", ") || "-";
@@ -58,15 +60,33 @@ function rows(report: AuditReport): string[][] {
   ]);
 }
 
+/** `src/tools/git.ts:14 no-throw-in-tool-handler`. */
+const findingLine = (finding: Finding): string => `${finding.file}:${String(finding.line)} ${shortRule(finding.ruleId)}`;
+
+/** Each finding as `file:line rule` under its tool, then those in no tool. */
+function findingSections(report: AuditReport, heading: (title: string) => string, item: (text: string) => string): string[] {
+  const lines: string[] = [];
+  for (const tool of report.tools) {
+    if (tool.findings.length === 0) continue;
+    lines.push(heading(tool.name), ...tool.findings.map((finding) => item(findingLine(finding))), "");
+  }
+  if (report.unattributed.length > 0) {
+    lines.push(heading("in no tool"), ...report.unattributed.map((finding) => item(findingLine(finding))), "");
+  }
+  return lines;
+}
+
 export function formatReport(report: AuditReport, format: Format): string {
   if (format === "json") return `${JSON.stringify(report, null, 2)}\n`;
   const body = rows(report);
   if (format === "markdown") {
     const escape = (cell: string): string => cell.replaceAll("|", "\\|");
     const line = (cells: string[]): string => `| ${cells.map(escape).join(" | ")} |`;
-    return [line(HEADER), line(HEADER.map(() => "---")), ...body.map(line), "", `**${summaryLine(report)}**`, ""].join("\n");
+    const sections = findingSections(report, (title) => `#### ${escape(title)}\n`, (text) => `- \`${text}\``);
+    return [line(HEADER), line(HEADER.map(() => "---")), ...body.map(line), "", ...sections, `**${summaryLine(report)}**`, ""].join("\n");
   }
   const widths = HEADER.map((title, column) => Math.max(title.length, ...body.map((row) => (row[column] ?? "").length)));
   const line = (cells: string[]): string => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd();
-  return [line(HEADER), line(widths.map((width) => "-".repeat(width))), ...body.map(line), "", summaryLine(report), ""].join("\n");
+  const sections = findingSections(report, (title) => title, (text) => `  ${text}`);
+  return [line(HEADER), line(widths.map((width) => "-".repeat(width))), ...body.map(line), "", ...sections, summaryLine(report), ""].join("\n");
 }

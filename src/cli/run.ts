@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { Project } from "ts-morph";
-import { listTools, projectProgram } from "./inventory.js";
-import { lintFiles, toolOf } from "./lint.js";
+import ts from "typescript";
+import { getMcpSettings } from "../model/settings.js";
+import { listTools } from "./inventory.js";
+import { ProjectLinter, toolOf } from "./lint.js";
 import { buildReport, type Format, formatReport } from "./report.js";
 
 export const USAGE = `Usage: mcp-tool-errors audit [--project <tsconfig.json>] [--format table|json|markdown] [--strict]
@@ -66,16 +67,36 @@ export async function runAudit(argv: readonly string[], io: Io, cwd = process.cw
     return 2;
   }
   const root = path.dirname(tsconfig);
-  const project = new Project({ tsConfigFilePath: tsconfig });
-  const sourceFiles = project.getSourceFiles().filter((file) => !file.isDeclarationFile() && !file.isInNodeModules());
-  const program = projectProgram(project);
-  const tools = listTools(project, program, root);
+  const program = await loadProgram(tsconfig);
+  const sourceFiles = program.getSourceFiles().filter((file) => !file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file));
+  const sample = sourceFiles.at(0) && path.relative(root, sourceFiles[0].fileName);
+  const linter = await ProjectLinter.create(root, program, options.strict ? "strict-type-checked" : "recommended-type-checked", sample);
+  if (linter.configFile === undefined) {
+    io.stderr.write("mcp-tool-errors: no ESLint configuration found; linting with the plugin's preset and default settings\n");
+  }
+  // The handler model reads the settings the project's configuration gives its files.
+  const settings = getMcpSettings(sample === undefined ? {} : await linter.settingsFor(sample));
+  const tools = listTools(program, settings, root);
   const files = [...new Set(tools.map((tool) => tool.file))];
   if (sourceFiles.length > PROGRESS_THRESHOLD) {
     io.stderr.write(`mcp-tool-errors: ${String(sourceFiles.length)} source files, ${String(tools.length)} tools; linting the ${String(files.length)} files that hold them...\n`);
   }
-  const findings = await lintFiles(files, { root, program, preset: options.strict ? "strict-type-checked" : "recommended-type-checked" });
+  const findings = await linter.lint(files);
   const report = buildReport(tools, findings, (finding) => toolOf(finding, tools));
   io.stdout.write(formatReport(report, options.format));
   return report.summary.compliant === report.summary.tools ? 0 : 1;
+}
+
+const majorMinor = (version: string): string => version.split(".").slice(0, 2).join(".");
+
+/** The project's program, loaded with ts-morph (imported here only: linting never needs it). */
+async function loadProgram(tsconfig: string): Promise<ts.Program> {
+  const { Project, ts: morphTs } = await import("ts-morph");
+  // The plugin's analyses use the `typescript` package; ts-morph bundles its own copy of the compiler.
+  if (majorMinor(morphTs.version) !== majorMinor(ts.version)) {
+    throw new Error(`ts-morph bundles TypeScript ${morphTs.version}, the plugin uses ${ts.version}: versions must match`);
+  }
+  // Same compiler version (checked above): its program is typed with the `typescript` package's declarations.
+  const compiled: object = new Project({ tsConfigFilePath: tsconfig }).getProgram().compilerObject;
+  return compiled as ts.Program;
 }

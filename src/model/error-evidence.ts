@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, type FunctionNode, isFunctionNode, outerParent, propertyName } from "../util/ast.js";
 import type { McpSettings } from "./settings.js";
-import type { ToolCode } from "./tool-handlers.js";
+import type { McpContext } from "./context.js";
 import { hasIsErrorTrue, type StaticPrefix, staticPrefix, textBranches, type ToolResult } from "./tool-results.js";
 
 /**
@@ -53,11 +53,11 @@ export function rejectionCall(fn: FunctionNode): TSESTree.CallExpression | undef
 }
 
 /** A function's returned value is on a failure path of tool code: a `catch` clause or a rejection callback. */
-function isCatchPath(site: ReturnSite, toolCode: ToolCode): boolean {
+function isCatchPath(site: ReturnSite, mcp: McpContext): boolean {
   const clause = site.statement && enclosingCatch(site.statement, site.fn);
-  if (clause) return toolCode.isInToolCode(clause);
+  if (clause) return mcp.handlers.isInToolCode(clause);
   const call = rejectionCall(site.fn);
-  return call !== undefined && toolCode.isInToolCode(call);
+  return call !== undefined && mcp.handlers.isInToolCode(call);
 }
 
 /** `Error:`, `error - `, `ERROR [`: the word followed by a separator ("Error rate: 2%" is not one). */
@@ -83,15 +83,15 @@ function isAssertionOperand(node: TSESTree.Node): boolean {
 }
 
 /** Why `result` (which has no `isError: true`) is an error result, or undefined when nothing says so. */
-export function errorEvidence(result: ToolResult, toolCode: ToolCode): ErrorEvidence | undefined {
+export function errorEvidence(result: ToolResult, mcp: McpContext): ErrorEvidence | undefined {
   if (hasIsErrorTrue(result)) return undefined;
   const site = returnSite(result.node);
-  if (site && isCatchPath(site, toolCode)) return "catch";
+  if (site && isCatchPath(site, mcp)) return "catch";
   const { text } = result;
   if (!text || isAssertionOperand(result.node)) return undefined;
   const isError = textBranches(text).some((branch) => {
     const prefix = staticPrefix(branch);
-    return prefix !== undefined && isErrorText(prefix, toolCode.settings);
+    return prefix !== undefined && isErrorText(prefix, mcp.settings);
   });
   return isError ? "text" : undefined;
 }

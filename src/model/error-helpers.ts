@@ -1,39 +1,27 @@
 import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, isFunctionNode, unwrapExpression } from "../util/ast.js";
-import { getMcpSettings, type McpSettings } from "./settings.js";
+import type { ErrorHelper, McpSettings } from "./settings.js";
 import { crossFileErrorHelper } from "./typescript/error-helpers.js";
-import { typedServices, type TypedServices } from "./typescript/services.js";
+import type { TypedServices } from "./typescript/services.js";
 import { hasIsErrorTrue, textBranches, toolResult } from "./tool-results.js";
-import { type AnyRuleContext, perFile } from "../util/per-file.js";
 
-/** A function whose call produces an error result whose text is one of its arguments. */
-export interface ErrorHelper {
-  name: string;
-  /** The index of the argument that becomes the text. */
-  messageArgument: number;
-  /** The text the helper puts before the message itself, if it adds a prefix. */
-  addedPrefix: string | undefined;
-}
 
 
 /**
  * The error helpers one file calls: those named in `settings.errorHelpers`, and functions declared in
  * the file that return `{ content: [{ type: "text", text: <parameter> }], isError: true }`.
- * One instance per file and settings object (see `getErrorHelpers`); `helperFor` is the single entry point.
+ * One instance per file and settings object (see `getMcpContext`); `helperFor` is the single entry point.
  */
 export class ErrorHelpers {
-  private readonly settings: McpSettings;
-  private readonly sourceCode: Readonly<TSESLint.SourceCode>;
   private readonly detected = new Map<FunctionNode, ErrorHelper | null>();
-  private readonly typed: TypedServices | undefined;
   /** Names of the file's functions and variables (not imports, parameters, globals): a cheap test before a scope lookup. */
   private functionNames: Set<string> | undefined;
 
-  constructor(context: AnyRuleContext) {
-    this.settings = getMcpSettings(context.settings);
-    this.sourceCode = context.sourceCode;
-    this.typed = typedServices(context);
-  }
+  constructor(
+    private readonly sourceCode: Readonly<TSESLint.SourceCode>,
+    private readonly settings: McpSettings,
+    private readonly typed: TypedServices | undefined,
+  ) {}
 
   /** The error helper `call` calls, if it calls one. */
   helperFor(call: TSESTree.CallExpression): ErrorHelper | undefined {
@@ -55,12 +43,7 @@ export class ErrorHelpers {
     if (this.settings.errorHelpers.length === 0) return undefined;
     const callee = dottedName(call.callee);
     if (callee === undefined) return undefined;
-    const entry = this.settings.errorHelpers.find(({ name }) => callee === name || callee === `this.${name}`);
-    return entry && {
-      name: entry.name,
-      messageArgument: entry.messageArgument,
-      addedPrefix: entry.addsPrefix ? this.settings.errorPrefix : undefined,
-    };
+    return this.settings.errorHelpers.find(({ name }) => callee === name || callee === `this.${name}`);
   }
 
   private detectedHelper(call: TSESTree.CallExpression): ErrorHelper | undefined {
@@ -177,5 +160,3 @@ function isNode(value: unknown): value is TSESTree.Node {
   return typeof value === "object" && value !== null && "type" in value && typeof value.type === "string";
 }
 
-/** The error helpers of the file a rule is linting, shared by every rule that lints it. */
-export const getErrorHelpers = perFile((context) => new ErrorHelpers(context));

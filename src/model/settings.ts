@@ -1,10 +1,16 @@
+import path from "node:path";
 import picomatch from "picomatch";
 
-/** An error helper named in settings: `error(message)` or `{ name, messageArgument, addsPrefix }`. */
-export interface ErrorHelperSetting {
+/**
+ * A function whose call produces an error result whose text is one of its arguments: named in
+ * `settings.errorHelpers` (normalised to this shape once) or detected in the code.
+ */
+export interface ErrorHelper {
   name: string;
+  /** The index of the argument that becomes the text. */
   messageArgument: number;
-  addsPrefix: boolean;
+  /** The text the helper puts before the message itself, if it adds a prefix. */
+  addedPrefix: string | undefined;
 }
 
 /** `settings["mcp-tool-errors"]` after validation, every key filled in. */
@@ -24,9 +30,9 @@ export interface McpSettings {
   errorPrefix: string;
   acceptedErrorPrefixes: readonly string[];
   errorTextPattern: RegExp | undefined;
-  errorHelpers: readonly ErrorHelperSetting[];
-  /** `toolFiles` compiled once: true when a cwd-relative `/` path is tool code. */
-  isToolFilePath: (relativePath: string) => boolean;
+  errorHelpers: readonly ErrorHelper[];
+  /** A file that is tool code as a whole (the ADR's `src/tools/`): `toolFiles`, compiled once. */
+  isToolFile: (filename: string, cwd: string) => boolean;
 }
 
 export const SETTINGS_KEY = "mcp-tool-errors";
@@ -129,13 +135,23 @@ function compilePattern(value: unknown): RegExp | undefined {
   }
 }
 
-function errorHelpers(value: unknown): readonly ErrorHelperSetting[] {
+/**
+ * The path `toolFiles` globs are matched against: relative to `cwd` with `/` separators,
+ * or the absolute path for a file outside `cwd`.
+ */
+export function toolFilesPath(filename: string, cwd: string): string {
+  const relative = path.relative(cwd, filename);
+  const chosen = relative === "" || relative.startsWith("..") || path.isAbsolute(relative) ? filename : relative;
+  return chosen.split(path.sep).join("/");
+}
+
+function errorHelpers(value: unknown, errorPrefix: string): readonly ErrorHelper[] {
   const key = "errorHelpers";
   const expected =
     'must be an array whose entries are a function name or { name: string, messageArgument?: non-negative integer, addsPrefix?: boolean }';
   if (!Array.isArray(value)) throw new McpSettingsError(key, `${expected} (got ${shown(value)})`);
-  return value.map((entry: unknown, index): ErrorHelperSetting => {
-    if (typeof entry === "string" && entry !== "") return { name: entry, messageArgument: 0, addsPrefix: false };
+  return value.map((entry: unknown, index): ErrorHelper => {
+    if (typeof entry === "string" && entry !== "") return { name: entry, messageArgument: 0, addedPrefix: undefined };
     const at = `${key}[${String(index)}]`;
     if (!isRecord(entry)) throw new McpSettingsError(at, `${expected.replace("must be an array whose entries are", "must be")} (got ${shown(entry)})`);
     checkKeys(entry, ["name", "messageArgument", "addsPrefix"], at);
@@ -152,7 +168,7 @@ function errorHelpers(value: unknown): readonly ErrorHelperSetting[] {
     if (typeof addsPrefix !== "boolean") {
       throw new McpSettingsError(`${at}.addsPrefix`, `must be true or false (got ${shown(addsPrefix)})`);
     }
-    return { name, messageArgument, addsPrefix };
+    return { name, messageArgument, addedPrefix: addsPrefix ? errorPrefix : undefined };
   });
 }
 
@@ -181,6 +197,7 @@ function parseSettings(raw: unknown): McpSettings {
   if (typeof errorPrefix !== "string" || errorPrefix.trim() === "") {
     throw new McpSettingsError("errorPrefix", `must be a non-empty string such as "Error: " (got ${shown(errorPrefix)})`);
   }
+  const isToolFilePath = compileToolFiles(toolFiles);
   return {
     toolFiles,
     handlers: {
@@ -198,8 +215,8 @@ function parseSettings(raw: unknown): McpSettings {
     acceptedErrorPrefixes:
       raw.acceptedErrorPrefixes === undefined ? [] : stringArray(raw.acceptedErrorPrefixes, "acceptedErrorPrefixes"),
     errorTextPattern: compilePattern(raw.errorTextPattern),
-    errorHelpers: raw.errorHelpers === undefined ? [] : errorHelpers(raw.errorHelpers),
-    isToolFilePath: compileToolFiles(toolFiles),
+    errorHelpers: raw.errorHelpers === undefined ? [] : errorHelpers(raw.errorHelpers, errorPrefix),
+    isToolFile: (filename, cwd) => isToolFilePath(toolFilesPath(filename, cwd)),
   };
 }
 

@@ -9,53 +9,48 @@ import {
   rootIdentifier,
   unwrapExpression,
 } from "../util/ast.js";
-import { getMcpSettings, type McpSettings } from "./settings.js";
-import { isToolFile } from "./tool-files.js";
-import { getHandlerIndex } from "./typescript/handler-index.js";
-import { typedServices } from "./typescript/services.js";
+import { nearestOwner } from "../util/per-file.js";
+import {
+  callArgumentShape,
+  classMemberShape,
+  defaultExportShape,
+  definitionObjectShape,
+  type HandlerPath,
+  handlerPath,
+  type HandlerShape,
+  isAgentLibrary,
+  isConvertingWrapper,
+  isHandlerProperty,
+} from "./handler-shapes.js";
+import type { McpSettings } from "./settings.js";
+import { getProgramHandlers } from "./typescript/program-handlers.js";
+import type { TypedServices } from "./typescript/services.js";
 import { isInUnknownToolBranch } from "./unknown-tool-branch.js";
-import { type AnyRuleContext, nearestOwner, perFile } from "../util/per-file.js";
 
-/** How a handler was recognised; `requestHandler` is the low-level dispatcher. */
-export type ToolHandlerKind = "classMethod" | "defaultExport" | "definition" | "registration" | "requestHandler";
-
-export interface ToolHandler {
+export interface ToolHandler extends HandlerShape {
   fn: FunctionNode;
-  kind: ToolHandlerKind;
+  path: HandlerPath;
   /** Calls the handler was looked through on its way to the handler position (`withAuth(fn)`). */
   wrappers: readonly TSESTree.CallExpression[];
+  /** Inside a wrapper named in `handlers.wrappers`: what it throws becomes an error result. */
+  guarded: boolean;
 }
 
-
-/** Non-MCP agent libraries: their `tool({ execute })` is not an MCP tool, even in a tools folder. */
-const AGENT_LIBRARY = /^(?:ai|langchain)(?:\/|$)|^@(?:ai-sdk|langchain)\//u;
-
-const SET_REQUEST_HANDLER = "setRequestHandler";
-const CALL_TOOL_SCHEMA = "CallToolRequestSchema";
-
 /**
- * The shared understanding of which functions in one file are MCP tool handlers.
- * One instance per file and settings object, shared by every rule (see `getToolCode`).
+ * The ESTree adapter of the handler model: which functions of one file are MCP tool handlers, from
+ * the shapes in `./handler-shapes.ts`. One instance per file and settings object, shared by every
+ * rule (see `getMcpContext`).
  */
-export class ToolCode {
-  readonly isToolFile: boolean;
-  readonly settings: McpSettings;
-  private readonly sourceCode: Readonly<TSESLint.SourceCode>;
+export class ToolHandlers {
   private readonly handlers = new Map<FunctionNode, ToolHandler | null>();
   private readonly enclosing = new Map<FunctionNode, ToolHandler | null>();
-  /** With type information: the kind of a registration in any file of the program that `fn` flows into. */
-  private readonly registeredElsewhere: ((fn: FunctionNode) => ToolHandlerKind | undefined) | undefined;
 
-  constructor(context: AnyRuleContext) {
-    this.sourceCode = context.sourceCode;
-    this.settings = getMcpSettings(context.settings);
-    this.isToolFile = isToolFile(context.filename, context.cwd, this.settings);
-    const typed = typedServices(context);
-    this.registeredElsewhere = typed && ((fn) => {
-      const node = typed.toTs(fn);
-      return node && getHandlerIndex(typed.program, this.settings.handlers.registrationMethods).kindOf(node);
-    });
-  }
+  constructor(
+    private readonly sourceCode: Readonly<TSESLint.SourceCode>,
+    private readonly settings: McpSettings,
+    readonly isToolFile: boolean,
+    private readonly typed: TypedServices | undefined,
+  ) {}
 
   /** The handler that `fn` is, if it is one. */
   toolHandler(fn: FunctionNode): ToolHandler | undefined {
@@ -93,15 +88,22 @@ export class ToolCode {
     const seen = new Set<TSESTree.Node>();
     const wrappers: TSESTree.CallExpression[] = [];
     const direct = this.handlerPosition(fn, wrappers, seen);
-    if (direct) return { fn, kind: direct, wrappers };
+    if (direct) return this.handler(fn, direct, wrappers);
     // A named function counts where one of its references sits in a handler position.
     for (const reference of this.referencesOf(fn)) {
       const viaName: TSESTree.CallExpression[] = [];
-      const kind = this.handlerPosition(reference, viaName, seen);
-      if (kind) return { fn, kind, wrappers: viaName };
+      const shape = this.handlerPosition(reference, viaName, seen);
+      if (shape) return this.handler(fn, shape, viaName);
     }
-    const elsewhere = this.registeredElsewhere?.(fn);
-    return elsewhere && { fn, kind: elsewhere, wrappers: [] };
+    // With type information: a registration in any file of the program that `fn` flows into.
+    const node = this.typed?.toTs(fn);
+    const elsewhere = node && this.typed && getProgramHandlers(this.typed.program, this.settings, this.typed.cwd).handlerOf(node);
+    return elsewhere && { fn, kind: elsewhere.kind, via: elsewhere.via, path: handlerPath(elsewhere), wrappers: [], guarded: elsewhere.guarded };
+  }
+
+  private handler(fn: FunctionNode, shape: HandlerShape, wrappers: TSESTree.CallExpression[]): ToolHandler {
+    const guarded = wrappers.some((call) => isConvertingWrapper(this.settings, calleeName(call.callee)));
+    return { fn, ...shape, path: handlerPath(shape), wrappers, guarded };
   }
 
   /** Read references to a function declaration or a `const` bound to the function. */
@@ -137,42 +139,35 @@ export class ToolCode {
     node: TSESTree.Node,
     wrappers: TSESTree.CallExpression[],
     seen: Set<TSESTree.Node>,
-  ): ToolHandlerKind | undefined {
+  ): HandlerShape | undefined {
     if (seen.has(node)) return undefined;
     seen.add(node);
     const { child, parent } = outerParent(node);
     if (!parent) return undefined;
-    const { handlers } = this.settings;
     switch (parent.type) {
       case AST_NODE_TYPES.Property: {
         if (parent.value !== child || parent.parent.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
-        const name = propertyName(parent);
-        return name !== undefined && handlers.properties.includes(name) && this.isToolDefinitionObject(parent.parent)
-          ? "definition"
-          : undefined;
+        return isHandlerProperty(this.settings, propertyName(parent)) ? this.definitionObjectShape(parent.parent) : undefined;
       }
       case AST_NODE_TYPES.MethodDefinition:
       case AST_NODE_TYPES.PropertyDefinition: {
         if (parent.value !== child) return undefined;
-        const name = propertyName(parent);
-        return name !== undefined && handlers.properties.includes(name) && this.extendsToolBase(parent.parent.parent)
-          ? "classMethod"
-          : undefined;
+        return classMemberShape(this.settings, propertyName(parent), baseClassName(parent.parent.parent));
       }
       case AST_NODE_TYPES.CallExpression:
         return this.callArgumentPosition(parent, child, wrappers, seen);
       case AST_NODE_TYPES.ExportDefaultDeclaration:
-        return this.isToolFile ? "defaultExport" : undefined;
+        return defaultExportShape(this.isToolFile);
       case AST_NODE_TYPES.ExportSpecifier:
-        return this.isToolFile && parent.local === child && exportedName(parent) === "default" ? "defaultExport" : undefined;
+        return parent.local === child && exportedName(parent) === "default" ? defaultExportShape(this.isToolFile) : undefined;
       case AST_NODE_TYPES.VariableDeclarator: {
         const declarator = this.constDeclaratorOf(child);
         if (!declarator) return undefined;
         for (const variable of this.sourceCode.getDeclaredVariables(declarator)) {
           for (const reference of variable.references) {
             if (!reference.isRead()) continue;
-            const kind = this.handlerPosition(reference.identifier, wrappers, seen);
-            if (kind) return kind;
+            const shape = this.handlerPosition(reference.identifier, wrappers, seen);
+            if (shape) return shape;
           }
         }
         return undefined;
@@ -187,46 +182,45 @@ export class ToolCode {
     argument: TSESTree.Node,
     wrappers: TSESTree.CallExpression[],
     seen: Set<TSESTree.Node>,
-  ): ToolHandlerKind | undefined {
-    const index = call.arguments.indexOf(argument as TSESTree.CallExpressionArgument);
-    if (index === -1 || this.isAgentLibraryCall(call)) return undefined;
+  ): HandlerShape | undefined {
+    const argumentIndex = call.arguments.indexOf(argument as TSESTree.CallExpressionArgument);
+    if (argumentIndex === -1) return undefined;
     const callee = unwrapExpression(call.callee);
-    const method = callee.type === AST_NODE_TYPES.MemberExpression ? propertyName(callee) : undefined;
-    if (method === SET_REQUEST_HANDLER) {
-      return index === 1 && isCallToolSelector(call.arguments[0]) ? "requestHandler" : undefined;
-    }
-    if (!isLastFunctionArgument(call, index)) return undefined;
-    if (method !== undefined && this.settings.handlers.registrationMethods.includes(method)) return "registration";
+    const first = call.arguments.at(0);
+    const selector = first && unwrapExpression(first);
+    const shape = callArgumentShape(this.settings, {
+      method: callee.type === AST_NODE_TYPES.MemberExpression ? propertyName(callee) : undefined,
+      argumentIndex,
+      isLastFunctionArgument: isLastFunctionArgument(call, argumentIndex),
+      selector: {
+        name: selector && calleeName(selector),
+        literal: selector?.type === AST_NODE_TYPES.Literal && typeof selector.value === "string" ? selector.value : undefined,
+      },
+      fromAgentLibrary: this.isAgentLibraryCall(call),
+    });
+    if (shape !== "lookThrough") return shape;
     // Any other call is looked through: `handler: withAuth(async (args) => ...)`.
     wrappers.push(call);
-    const kind = this.handlerPosition(call, wrappers, seen);
-    if (!kind) wrappers.pop();
-    return kind;
+    const outer = this.handlerPosition(call, wrappers, seen);
+    if (!outer) wrappers.pop();
+    return outer;
   }
 
-  /** An object literal whose handler property is an MCP tool's handler. */
-  private isToolDefinitionObject(object: TSESTree.ObjectExpression): boolean {
+  /** The shape of a handler property of `object`, if the object is an MCP tool definition. */
+  private definitionObjectShape(object: TSESTree.ObjectExpression): HandlerShape | undefined {
     const { child, parent } = outerParent(object);
-    if (parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(child as TSESTree.CallExpressionArgument)) {
-      if (this.isAgentLibraryCall(parent)) return false;
-      const name = calleeName(parent.callee);
-      if (name !== undefined && this.settings.handlers.definitionFunctions.includes(name)) return true;
-    }
-    if (this.isToolFile || findProperty(object, "inputSchema")) return true;
+    const call = parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(child as TSESTree.CallExpressionArgument) ? parent : undefined;
     const schema = findProperty(object, "schema");
     const schemaValue = schema && unwrapExpression(schema.value);
-    return (
-      schemaValue?.type === AST_NODE_TYPES.ObjectExpression &&
-      (findProperty(schemaValue, "inputSchema") !== undefined || findProperty(schemaValue, "name") !== undefined)
-    );
-  }
-
-  private extendsToolBase(classNode: TSESTree.Node): boolean {
-    if (classNode.type !== AST_NODE_TYPES.ClassDeclaration && classNode.type !== AST_NODE_TYPES.ClassExpression) {
-      return false;
-    }
-    const base = classNode.superClass && calleeName(classNode.superClass);
-    return base !== undefined && base !== null && this.settings.handlers.baseClasses.includes(base);
+    return definitionObjectShape(this.settings, {
+      definitionCall: call && calleeName(call.callee),
+      fromAgentLibrary: call !== undefined && this.isAgentLibraryCall(call),
+      inToolFile: this.isToolFile,
+      hasInputSchema: findProperty(object, "inputSchema") !== undefined,
+      hasToolSchema:
+        schemaValue?.type === AST_NODE_TYPES.ObjectExpression &&
+        (findProperty(schemaValue, "inputSchema") !== undefined || findProperty(schemaValue, "name") !== undefined),
+    });
   }
 
   private isAgentLibraryCall(call: TSESTree.CallExpression): boolean {
@@ -236,24 +230,19 @@ export class ToolCode {
     const definition = variable?.defs.at(0);
     if (definition?.type !== TSESLint.Scope.DefinitionType.ImportBinding) return false;
     const declaration = definition.parent;
-    return (
-      declaration.type === AST_NODE_TYPES.ImportDeclaration &&
-      AGENT_LIBRARY.test(declaration.source.value)
-    );
+    return declaration.type === AST_NODE_TYPES.ImportDeclaration && isAgentLibrary(declaration.source.value);
   }
+}
+
+/** The last name of the class a class node extends: `MCPTool` for `extends sdk.MCPTool`. */
+function baseClassName(classNode: TSESTree.Node): string | undefined {
+  if (classNode.type !== AST_NODE_TYPES.ClassDeclaration && classNode.type !== AST_NODE_TYPES.ClassExpression) return undefined;
+  return classNode.superClass ? calleeName(classNode.superClass) : undefined;
 }
 
 function exportedName(specifier: TSESTree.ExportSpecifier): string | undefined {
   const { exported } = specifier;
   return exported.type === AST_NODE_TYPES.Identifier ? exported.name : exported.value;
-}
-
-/** `CallToolRequestSchema`, `types.CallToolRequestSchema` or the v2 method string `"tools/call"`. */
-function isCallToolSelector(node: TSESTree.Node | undefined): boolean {
-  if (!node) return false;
-  const selector = unwrapExpression(node);
-  if (selector.type === AST_NODE_TYPES.Literal) return selector.value === "tools/call";
-  return calleeName(selector) === CALL_TOOL_SCHEMA;
 }
 
 /** No function expression comes after argument `index` (the SDK's callback is always last). */
@@ -263,9 +252,3 @@ function isLastFunctionArgument(call: TSESTree.CallExpression, index: number): b
   }
   return true;
 }
-
-/**
- * The tool-handler recogniser for the file a rule is linting, built once per file and shared by
- * every rule of this plugin that lints it.
- */
-export const getToolCode = perFile((context) => new ToolCode(context));

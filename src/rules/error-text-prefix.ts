@@ -1,7 +1,6 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { getErrorHelpers } from "../model/error-helpers.js";
+import { getMcpContext } from "../model/context.js";
 import { type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
-import { getMcpSettings } from "../model/settings.js";
 import {
   hasIsErrorTrue,
   replaceTextStart,
@@ -36,9 +35,8 @@ export default createRule({
     schema: [],
   },
   create(context) {
-    const settings = getMcpSettings(context.settings);
+    const { settings, errorHelpers: helpers } = getMcpContext(context);
     const checker = prefixChecker(settings.errorPrefix, settings.acceptedErrorPrefixes);
-    const helpers = getErrorHelpers(context);
     const data = { prefix: JSON.stringify(settings.errorPrefix) };
 
     function report(node: TSESTree.Node, literal: TextLiteral, finding: PrefixFinding): void {

@@ -6,9 +6,8 @@ import {
   reExportedProtocolErrors,
 } from "../model/protocol-errors.js";
 import { isReservedJsonRpcCode } from "../model/json-rpc.js";
-import { getToolCode } from "../model/tool-handlers.js";
+import { getMcpContext } from "../model/context.js";
 import { hasOnlyToolLevelCodes } from "../model/typescript/protocol-codes.js";
-import { typedServices } from "../model/typescript/services.js";
 import { findProperty, numericValue } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
@@ -35,10 +34,10 @@ export default createRule({
     schema: [],
   },
   create(context) {
-    const toolCode = getToolCode(context);
-    const typed = typedServices(context);
+    const mcp = getMcpContext(context);
+    const { typed } = mcp;
     const reportable = (node: TSESTree.Node): boolean =>
-      toolCode.isInToolCode(node) && !toolCode.isInUnknownToolBranch(node);
+      mcp.handlers.isInToolCode(node) && !mcp.handlers.isInUnknownToolBranch(node);
     const reportUse = (use: ProtocolErrorUse): void => {
       if (!reportable(use.node)) return;
       if (use.origin === "name") {
@@ -52,13 +51,13 @@ export default createRule({
       "Program:exit"(program) {
         for (const use of findProtocolErrorUses(
           context.sourceCode.getScope(program),
-          toolCode.settings,
+          mcp.settings,
           typed && ((binding) => hasOnlyToolLevelCodes(typed, binding)),
         )) reportUse(use);
       },
       ExportNamedDeclaration(node) {
-        if (!toolCode.isToolFile) return;
-        for (const use of reExportedProtocolErrors(node, toolCode.settings)) reportUse(use);
+        if (!mcp.isToolFile) return;
+        for (const use of reExportedProtocolErrors(node, mcp.settings)) reportUse(use);
       },
       UnaryExpression(node) {
         const code = numericValue(node);

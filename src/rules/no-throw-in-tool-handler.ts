@@ -2,7 +2,7 @@ import { AST_NODE_TYPES } from "@typescript-eslint/utils";
 import { enclosingFunction, isCaught } from "../model/estree-tree.js";
 import { errorResultSource, prefixedMessageSource, thrownMessage } from "../model/error-result-text.js";
 import { ThrowCollector } from "../model/throws.js";
-import { getToolCode } from "../model/tool-handlers.js";
+import { getMcpContext } from "../model/context.js";
 import { contains } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { allowedErrorClassesSchema } from "../util/options.js";
@@ -41,15 +41,15 @@ export default createRule<Options, MessageIds>({
     defaultOptions: [{ allow: [] }],
   },
   create(context, [{ allow }]) {
-    const toolCode = getToolCode(context);
+    const mcp = getMcpContext(context);
     const throws = new ThrowCollector(context.sourceCode, allow);
 
     return {
       ...throws.listeners,
       "Program:exit"() {
         for (const site of throws.sites()) {
-          const handler = toolCode.enclosingToolHandler(site);
-          if (!handler || !throws.escapes(site, handler.fn) || toolCode.isInUnknownToolBranch(site, handler)) continue;
+          const handler = mcp.handlers.enclosingToolHandler(site);
+          if (!handler || handler.guarded || !throws.escapes(site, handler.fn) || mcp.handlers.isInUnknownToolBranch(site, handler)) continue;
           if (site.type === AST_NODE_TYPES.CallExpression) {
             context.report({ node: site, messageId: "reject" });
             continue;
@@ -67,7 +67,7 @@ export default createRule<Options, MessageIds>({
                       fix: (fixer) =>
                         fixer.replaceText(
                           site,
-                          `return ${errorResultSource(prefixedMessageSource(message, context.sourceCode, toolCode.settings.errorPrefix))};`,
+                          `return ${errorResultSource(prefixedMessageSource(message, context.sourceCode, mcp.settings.errorPrefix))};`,
                         ),
                     },
                   ]
@@ -75,10 +75,10 @@ export default createRule<Options, MessageIds>({
           });
         }
         for (const { call, callee } of throws.throwingCalls()) {
-          const handler = toolCode.enclosingToolHandler(call);
+          const handler = mcp.handlers.enclosingToolHandler(call);
           // A function declared inside the handler is part of it: its throws are reported as they are.
-          if (!handler || isCaught(call, handler.fn) || contains(handler.fn, callee.fn)) continue;
-          if (toolCode.isInUnknownToolBranch(call, handler)) continue;
+          if (!handler || handler.guarded || isCaught(call, handler.fn) || contains(handler.fn, callee.fn)) continue;
+          if (mcp.handlers.isInUnknownToolBranch(call, handler)) continue;
           context.report({ node: call, messageId: "throwingCall", data: { name: callee.name, line: callee.line } });
         }
       },

@@ -1,7 +1,7 @@
 import { ESLintUtils } from "@typescript-eslint/utils";
 import { typescript } from "../model/typescript/typescript.js";
 import { isCaught } from "../model/estree-tree.js";
-import { getToolCode } from "../model/tool-handlers.js";
+import { getMcpContext } from "../model/context.js";
 import { getThrowAnalysis, type ThrowPath, type ThrowTarget } from "../model/typescript/throwing-functions.js";
 import { containsTs, fileLine } from "../model/typescript/ts-nodes.js";
 import { createRule } from "../util/create-rule.js";
@@ -48,7 +48,7 @@ export default createRule<Options, MessageIds>({
   create(context, [{ maxDepth, checkThrowsTags, allow }]) {
     const services = ESLintUtils.getParserServices(context);
     const { program } = services;
-    const toolCode = getToolCode(context);
+    const mcp = getMcpContext(context);
     const analysis = getThrowAnalysis(program, { allow, checkThrowsTags });
     const file = services.esTreeNodeToTSNodeMap.get(context.sourceCode.ast);
 
@@ -64,8 +64,8 @@ export default createRule<Options, MessageIds>({
 
     return {
       CallExpression(node) {
-        const handler = toolCode.enclosingToolHandler(node);
-        if (!handler || isCaught(node, handler.fn) || toolCode.isInUnknownToolBranch(node, handler)) return;
+        const handler = mcp.handlers.enclosingToolHandler(node);
+        if (!handler || handler.guarded || isCaught(node, handler.fn) || mcp.handlers.isInUnknownToolBranch(node, handler)) return;
         const call = services.esTreeNodeToTSNodeMap.get(node);
         if (!typescript.isCallExpression(call)) return;
         const handlerNode = services.esTreeNodeToTSNodeMap.get(handler.fn);

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { enclosingCatch, errorEvidence, returnSite } from "../model/error-evidence.js";
 import { errorResultSource, isCaughtError, prefixedMessageSource } from "../model/error-result-text.js";
-import { getToolCode } from "../model/tool-handlers.js";
+import { getMcpContext } from "../model/context.js";
 import { contentItems, isErrorValue, toolResult, type ToolResult } from "../model/tool-results.js";
 import { findProperty, unwrapExpression } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
@@ -137,13 +137,13 @@ export default createRule({
   },
   create(context) {
     const { sourceCode } = context;
-    const toolCode = getToolCode(context);
+    const mcp = getMcpContext(context);
 
     function checkIsErrorValue(result: ToolResult, prop: TSESTree.Property): void {
       const value = isErrorValue(prop);
       if (value.kind !== "otherLiteral") return;
       const { literal } = value;
-      if (literal.value === false && (isOverriddenBySpread(result.node, prop) || !errorEvidence(result, toolCode))) return;
+      if (literal.value === false && (isOverriddenBySpread(result.node, prop) || !errorEvidence(result, mcp))) return;
       context.report({
         node: literal,
         messageId: "isErrorNotTrue",
@@ -179,7 +179,7 @@ export default createRule({
         }
         // `{ ...base, content }`: the spread may carry `isError`.
         if (result.hasSpread || checkMisplaced(result)) return;
-        const evidence = errorEvidence(result, toolCode);
+        const evidence = errorEvidence(result, mcp);
         if (!evidence) return;
         const fix = (fixer: TSESLint.RuleFixer) => addLastProperty(fixer, sourceCode, node, "isError: true");
         context.report({
@@ -194,7 +194,7 @@ export default createRule({
         const { argument } = node;
         if (!argument || stringKind(argument, sourceCode) !== "string") return;
         const site = returnSite(argument);
-        if (!site?.statement || !toolCode.isToolHandler(site.fn) || !enclosingCatch(node, site.fn)) return;
+        if (!site?.statement || !mcp.handlers.isToolHandler(site.fn) || !enclosingCatch(node, site.fn)) return;
         context.report({
           node: argument,
           messageId: "successStringInCatch",
@@ -204,7 +204,7 @@ export default createRule({
               fix: (fixer) =>
                 fixer.replaceText(
                   argument,
-                  errorResultSource(prefixedMessageSource(argument, sourceCode, toolCode.settings.errorPrefix)),
+                  errorResultSource(prefixedMessageSource(argument, sourceCode, mcp.settings.errorPrefix)),
                 ),
             },
           ],

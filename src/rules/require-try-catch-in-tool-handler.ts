@@ -1,8 +1,9 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { isCaught } from "../model/estree-tree.js";
 import { caughtErrorMessageSource, errorResultSource } from "../model/error-result-text.js";
-import { getToolCode, type ToolHandler } from "../model/tool-handlers.js";
-import { calleeName, contains, type FunctionNode } from "../util/ast.js";
+import { getMcpContext } from "../model/context.js";
+import type { ToolHandler } from "../model/tool-handlers.js";
+import { contains, type FunctionNode } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "require-try-catch-in-tool-handler";
@@ -95,7 +96,7 @@ export default createRule({
     schema: [],
   },
   create(context) {
-    const toolCode = getToolCode(context);
+    const mcp = getMcpContext(context);
     const { sourceCode } = context;
     // Each expression with the function it is directly in, so finding its handler costs no walk.
     const work: { node: GuardedWork; fn: FunctionNode }[] = [];
@@ -109,16 +110,11 @@ export default createRule({
       const fn = functions.at(-1);
       if (fn) work.push({ node, fn });
     };
-    const isWrapped = (handler: ToolHandler): boolean =>
-      handler.wrappers.some((call) => {
-        const name = calleeName(call.callee);
-        return name !== undefined && toolCode.settings.handlers.wrappers.includes(name);
-      });
     const isUnguarded = (node: GuardedWork, handler: ToolHandler): boolean =>
       contains(handler.fn.body, node) &&
       !isCaught(node, handler.fn) &&
       !isInCatchClause(node, handler.fn) &&
-      !toolCode.isInUnknownToolBranch(node, handler);
+      !mcp.handlers.isInUnknownToolBranch(node, handler);
 
     return {
       ":function"(node: FunctionNode) {
@@ -135,9 +131,9 @@ export default createRule({
       "Program:exit"() {
         const decided = new Set<FunctionNode>();
         for (const { node, fn: innermost } of work) {
-          const handler = toolCode.enclosingToolHandler(innermost);
+          const handler = mcp.handlers.enclosingToolHandler(innermost);
           if (!handler || decided.has(handler.fn)) continue;
-          if (isWrapped(handler)) {
+          if (handler.guarded) {
             decided.add(handler.fn);
             continue;
           }
@@ -152,7 +148,7 @@ export default createRule({
               {
                 messageId: "wrapInTryCatch",
                 fix: (fixer) => {
-                  const { range, text } = wrapInTryCatch(fn, sourceCode, toolCode.settings.errorPrefix, multiLineStrings);
+                  const { range, text } = wrapInTryCatch(fn, sourceCode, mcp.settings.errorPrefix, multiLineStrings);
                   return fixer.replaceTextRange(range, text);
                 },
               },

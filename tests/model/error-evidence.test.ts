@@ -2,7 +2,7 @@ import type { TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
 import { errorEvidence, isErrorText } from "../../src/model/error-evidence.js";
 import { getMcpSettings } from "../../src/model/settings.js";
-import { getToolCode } from "../../src/model/tool-handlers.js";
+import { getMcpContext } from "../../src/model/context.js";
 import { toolResult } from "../../src/model/tool-results.js";
 import { runProbe } from "./probe.js";
 
@@ -17,7 +17,7 @@ function evidenceIn(code: string, filename = TOOL_FILE, settings: Record<string,
     (context) => ({
       ObjectExpression(node: TSESTree.ObjectExpression) {
         const result = toolResult(node);
-        const evidence = result && errorEvidence(result, getToolCode(context));
+        const evidence = result && errorEvidence(result, getMcpContext(context));
         if (evidence) found.push(`${String(node.loc.start.line)} ${evidence}`);
       },
     }),

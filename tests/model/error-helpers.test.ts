@@ -1,6 +1,6 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
-import { getErrorHelpers } from "../../src/model/error-helpers.js";
+import { getMcpContext } from "../../src/model/context.js";
 import { runProbe } from "./probe.js";
 
 /** `"line callee -> argument[,prefix]"` for every call of an error helper in `code`. */
@@ -10,7 +10,7 @@ function helperCalls(code: string, settings: Record<string, unknown> = {}): stri
     code,
     (context) => ({
       CallExpression(node: TSESTree.CallExpression) {
-        const helpers = getErrorHelpers(context);
+        const helpers = getMcpContext(context).errorHelpers;
         const helper = helpers.helperFor(node);
         if (!helper) return;
         const message = helpers.messageOf(node, helper);

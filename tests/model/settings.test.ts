@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS, getMcpSettings } from "../../src/model/settings.js";
-import { isToolFile, toolFilesPath } from "../../src/model/tool-files.js";
+import { toolFilesPath } from "../../src/model/settings.js";
 
 describe("getMcpSettings", () => {
   it("fills in every default when the plugin has no settings", () => {
@@ -24,13 +24,13 @@ describe("getMcpSettings", () => {
     expect(getMcpSettings(raw)).toBe(getMcpSettings(raw));
   });
 
-  it("normalises error helpers and compiles errorTextPattern", () => {
+  it("normalises error helpers to the shape the rules use (the prefix a helper adds) and compiles errorTextPattern", () => {
     const settings = getMcpSettings({
       "mcp-tool-errors": { errorHelpers: ["toolError", { name: "fail", messageArgument: 1, addsPrefix: true }], errorTextPattern: "^Failed" },
     });
     expect(settings.errorHelpers).toEqual([
-      { name: "toolError", messageArgument: 0, addsPrefix: false },
-      { name: "fail", messageArgument: 1, addsPrefix: true },
+      { name: "toolError", messageArgument: 0, addedPrefix: undefined },
+      { name: "fail", messageArgument: 1, addedPrefix: "Error: " },
     ]);
     expect(settings.errorTextPattern?.test("Failed to list")).toBe(true);
   });
@@ -48,7 +48,7 @@ describe("getMcpSettings", () => {
 describe("isToolFile", () => {
   const cwd = "/repo";
   const check = (file: string, toolFiles?: string[]) =>
-    isToolFile(file, cwd, getMcpSettings(toolFiles ? { "mcp-tool-errors": { toolFiles } } : {}));
+    getMcpSettings(toolFiles ? { "mcp-tool-errors": { toolFiles } } : {}).isToolFile(file, cwd);
 
   it("matches the ADR's src/tools/ in any package of a monorepo by default", () => {
     expect(check("/repo/src/tools/git.ts")).toBe(true);

@@ -1,6 +1,6 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
-import { getToolCode } from "../../src/model/tool-handlers.js";
+import { getMcpContext } from "../../src/model/context.js";
 import { runProbe } from "./probe.js";
 
 const TOOL_FILE = "src/tools/git.ts";
@@ -11,8 +11,8 @@ type FunctionNode = TSESTree.ArrowFunctionExpression | TSESTree.FunctionDeclarat
 /** `"line kind"` for every function the recogniser takes for a tool handler. */
 function handlersIn(code: string, filename = SERVER_FILE, settings: Record<string, unknown> = {}): string[] {
   const found: string[] = [];
-  const check = (context: Parameters<typeof getToolCode>[0]) => (fn: FunctionNode) => {
-    const handler = getToolCode(context).toolHandler(fn);
+  const check = (context: Parameters<typeof getMcpContext>[0]) => (fn: FunctionNode) => {
+    const handler = getMcpContext(context).handlers.toolHandler(fn);
     if (handler) found.push(`${String(fn.loc.start.line)} ${handler.kind}`);
   };
   runProbe(
@@ -121,7 +121,7 @@ server.registerTool("auth", config, withAuth(withLogging(async (args) => callApi
     const wrappers: string[] = [];
     runProbe(`server.registerTool("x", cfg, withToolErrors(async () => run()));`, (context) => ({
       ArrowFunctionExpression(fn) {
-        for (const call of getToolCode(context).toolHandler(fn)?.wrappers ?? []) {
+        for (const call of getMcpContext(context).handlers.toolHandler(fn)?.wrappers ?? []) {
           wrappers.push(context.sourceCode.getText(call.callee));
         }
       },
@@ -203,7 +203,7 @@ server.registerTool("outer", cfg, async (args) => {
 });
 function helper() { return 1; }`, (context) => ({
       CallExpression(call) {
-        const handler = getToolCode(context).enclosingToolHandler(call);
+        const handler = getMcpContext(context).handlers.enclosingToolHandler(call);
         found.push(`${context.sourceCode.getText(call.callee)}@${handler ? String(handler.fn.loc.start.line) : "-"}`);
       },
     }), { filename: SERVER_FILE });

@@ -1,6 +1,6 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
-import { getToolCode } from "../../src/model/tool-handlers.js";
+import { getMcpContext } from "../../src/model/context.js";
 import { runProbe } from "./probe.js";
 
 /** The lines of the `throw` statements that sit in the unknown-tool branch of their handler. */
@@ -8,7 +8,7 @@ function unknownToolThrows(code: string): number[] {
   const lines: number[] = [];
   runProbe(code, (context) => ({
     ThrowStatement(node: TSESTree.ThrowStatement) {
-      if (getToolCode(context).isInUnknownToolBranch(node)) lines.push(node.loc.start.line);
+      if (getMcpContext(context).handlers.isInUnknownToolBranch(node)) lines.push(node.loc.start.line);
     },
   }), { filename: "src/server.ts" });
   return lines;

@@ -1,7 +1,7 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import type ts from "typescript";
 import { typescript } from "./typescript.js";
-import type { ErrorHelper } from "../error-helpers.js";
+import type { ErrorHelper } from "../settings.js";
 import { perProgram } from "./per-program.js";
 import { resolveFunctions, returnedObjects } from "./resolve.js";
 import type { TypedServices } from "./services.js";

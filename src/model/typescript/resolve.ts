@@ -6,6 +6,8 @@ import { enclosingTsFunction } from "./ts-tree.js";
 /** What an expression evaluates to, as far as the checker shows: functions with bodies, and every declaration met. */
 export interface Resolution {
   functions: TsFunction[];
+  /** The functions reached through a call of a wrapper in `ResolveOptions.wrappers` (`withToolErrors(fn)`). */
+  guarded: Set<TsFunction>;
   /** Declarations on the way (overload signatures, `.d.ts` functions, interface members): where `@throws` tags live. */
   declarations: ts.Declaration[];
 }
@@ -13,6 +15,8 @@ export interface Resolution {
 export interface ResolveOptions {
   /** Look through wrapper calls to their last argument: `withAuth(handler)`. */
   throughWrappers: boolean;
+  /** Wrappers that turn throws into error results: what is reached through one is `guarded`. */
+  isConvertingWrapper?: (name: string | undefined) => boolean;
 }
 
 /** Resolution steps per expression: aliases of aliases are rare; this bounds pathological code. */
@@ -32,52 +36,76 @@ export function resolveFunctions(
   options: ResolveOptions,
   nesting = 0,
 ): Resolution {
-  const resolution: Resolution = { functions: [], declarations: [] };
+  const resolution: Resolution = { functions: [], guarded: new Set(), declarations: [] };
   const seen = new Set<ts.Node>();
   const pending: ts.Expression[] = [expression];
+  // Expressions (and what they lead to) that stand inside a converting wrapper's call.
+  const inWrapper = new Set<ts.Node>();
+  const found = (fn: TsFunction, from: ts.Node): void => {
+    resolution.functions.push(fn);
+    if (inWrapper.has(from)) resolution.guarded.add(fn);
+  };
+  const follow = (next: ts.Node, from: ts.Node): void => {
+    if (inWrapper.has(from)) inWrapper.add(next);
+  };
   let budget = BUDGET;
-  const addDeclaration = (declaration: ts.Declaration): void => {
+  const addDeclaration = (declaration: ts.Declaration, from: ts.Node): void => {
     if (seen.has(declaration)) return;
     seen.add(declaration);
     resolution.declarations.push(declaration);
     const fn = functionOfDeclaration(declaration);
     if (fn) {
-      resolution.functions.push(fn);
+      found(fn, from);
       return;
     }
     if ((typescript.isVariableDeclaration(declaration) || typescript.isPropertyAssignment(declaration)) && declaration.initializer) {
+      follow(declaration.initializer, from);
       pending.push(declaration.initializer);
     } else if (typescript.isShorthandPropertyAssignment(declaration)) {
-      for (const value of checker.getShorthandAssignmentValueSymbol(declaration)?.declarations ?? []) addDeclaration(value);
+      for (const value of checker.getShorthandAssignmentValueSymbol(declaration)?.declarations ?? []) addDeclaration(value, from);
     }
   };
   while (pending.length > 0 && budget-- > 0) {
     const next = pending.pop();
     if (!next) break;
     const node = unwrapTs(next);
+    follow(node, next);
     if (seen.has(node)) continue;
     seen.add(node);
     if (typescript.isArrowFunction(node) || typescript.isFunctionExpression(node)) {
-      resolution.functions.push(node);
+      found(node, node);
       continue;
     }
     if (typescript.isCallExpression(node)) {
       const callee = unwrapTs(node.expression);
-      if (typescript.isPropertyAccessExpression(callee) && callee.name.text === "bind") pending.push(callee.expression);
-      else if (options.throughWrappers && node.arguments.length > 0) pending.push(node.arguments[node.arguments.length - 1]);
+      let inner: ts.Expression | undefined;
+      if (typescript.isPropertyAccessExpression(callee) && callee.name.text === "bind") inner = callee.expression;
+      else if (options.throughWrappers && node.arguments.length > 0) inner = node.arguments[node.arguments.length - 1];
+      if (!inner) continue;
+      follow(inner, node);
+      if (options.isConvertingWrapper?.(calleeLastName(callee))) inWrapper.add(inner);
+      pending.push(inner);
       continue;
     }
     const name = symbolNode(node);
     const symbol = name && resolvedSymbol(checker, name);
     const before = resolution.functions.length + pending.length;
-    for (const declaration of symbol?.declarations ?? []) addDeclaration(declaration);
+    for (const declaration of symbol?.declarations ?? []) addDeclaration(declaration, node);
     if (resolution.functions.length + pending.length === before && typescript.isPropertyAccessExpression(node) && nesting < MAX_FACTORY_NESTING) {
       const properties = factoryProperties(checker, node, nesting + 1);
+      for (const value of properties.values) follow(value, node);
       pending.push(...properties.values);
-      resolution.functions.push(...properties.methods);
+      for (const method of properties.methods) found(method, node);
     }
   }
   return resolution;
+}
+
+/** `name` of `name(...)` or of `a.b.name(...)`. */
+export function calleeLastName(callee: ts.Expression): string | undefined {
+  const node = unwrapTs(callee);
+  if (typescript.isIdentifier(node)) return node.text;
+  return typescript.isPropertyAccessExpression(node) ? node.name.text : undefined;
 }
 
 /**

@@ -7,6 +7,8 @@ export interface TypedServices {
   program: ts.Program;
   checker: ts.TypeChecker;
   file: ts.SourceFile;
+  /** ESLint's `cwd`, which `toolFiles` globs are relative to. */
+  cwd: string;
   toTs(node: TSESTree.Node): ts.Node | undefined;
 }
 
@@ -23,5 +25,5 @@ export function typedServices(context: AnyRuleContext): TypedServices | undefine
   const toTs = (node: TSESTree.Node): ts.Node | undefined => map.get(node as never);
   const file = toTs(context.sourceCode.ast);
   if (!file) return undefined;
-  return { program, checker: program.getTypeChecker(), file: file as ts.SourceFile, toTs };
+  return { program, checker: program.getTypeChecker(), file: file as ts.SourceFile, cwd: context.cwd, toTs };
 }

@@ -5,7 +5,8 @@ import { typescript } from "./typescript.js";
 
 /** The TypeScript adapter of the throw semantics: the cross-file analysis' view of the program. */
 export const tsTree: SyntaxTree<ts.Node> = {
-  parent: (node) => node.parent as ts.Node | undefined,
+  // The declarations type `parent` as always set; a source file has none.
+  parent: (node) => (typescript.isSourceFile(node) ? undefined : node.parent),
   isFunction: isTsFunction,
   role(child: ts.Node, parent: ts.Node): ParentRole {
     if (

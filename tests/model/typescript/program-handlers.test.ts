@@ -2,9 +2,9 @@ import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { getHandlerIndex, handlerIndexChannel } from "../../../src/model/typescript/handler-index.js";
+import { getProgramHandlers, programHandlersChannel } from "../../../src/model/typescript/program-handlers.js";
 import { functionName } from "../../../src/model/typescript/ts-nodes.js";
-import { DEFAULT_SETTINGS } from "../../../src/model/settings.js";
+import { getMcpSettings } from "../../../src/model/settings.js";
 import rule from "../../../src/rules/no-protocol-errors-in-tools.js";
 import { createRuleTester } from "../../rule-tester.js";
 import { createTypedRuleTester } from "../../typed-rule-tester.js";
@@ -17,31 +17,30 @@ function fixtureProgram(): ts.Program {
   return ts.createProgram(parsed.fileNames, parsed.options);
 }
 
-describe("getHandlerIndex", () => {
-  it("finds handlers registered in another file, once per program", () => {
+describe("getProgramHandlers", () => {
+  it("finds handlers in every shape, registered in any file, once per program and settings", () => {
     const program = fixtureProgram();
     let builds = 0;
     const count = (): void => {
       builds++;
     };
-    subscribe(handlerIndexChannel.name, count);
+    subscribe(programHandlersChannel.name, count);
     try {
-      const index = getHandlerIndex(program, DEFAULT_SETTINGS.handlers.registrationMethods);
-      expect(getHandlerIndex(program, DEFAULT_SETTINGS.handlers.registrationMethods)).toBe(index);
+      const settings = getMcpSettings({});
+      const index = getProgramHandlers(program, settings, fixture);
+      expect(getProgramHandlers(program, settings, fixture)).toBe(index);
       expect(builds).toBe(1);
-      const summary = index.registrations.map((registration) => ({
-        method: registration.method,
-        kind: registration.kind,
-        handlers: registration.functions.map((fn) => `${functionName(fn)} in ${fn.getSourceFile().fileName.slice(fixture.length)}`),
-      }));
+      const summary = index.handlers.map((handler) => `${handler.kind} ${handler.via ?? "-"}: ${functionName(handler.fn)} in ${handler.fn.getSourceFile().fileName.slice(fixture.length)}`);
       expect(summary).toEqual([
-        { method: "setRequestHandler", kind: "requestHandler", handlers: ["(anonymous) in src/dispatch.ts"] },
-        { method: "registerTool", kind: "registration", handlers: ["handler in src/features/read-file.ts"] },
-        { method: "registerTool", kind: "registration", handlers: ["handler in src/features/search.ts"] },
-        { method: "registerTool", kind: "registration", handlers: ["gitStatus in src/handlers/git-status.ts"] },
+        "requestHandler setRequestHandler: (anonymous) in src/dispatch.ts",
+        "registration registerTool: handler in src/features/read-file.ts",
+        "registration registerTool: handler in src/features/search.ts",
+        "registration registerTool: gitStatus in src/handlers/git-status.ts",
+        // A definition object in a tool file (`toolFiles`), registered nowhere in this fixture.
+        "definition -: handler in src/tools/read-file.ts",
       ]);
     } finally {
-      unsubscribe(handlerIndexChannel.name, count);
+      unsubscribe(programHandlersChannel.name, count);
     }
   });
 });

@@ -1,0 +1,132 @@
+import type { McpSettings } from "./settings.js";
+
+/*
+ * The shapes in which MCP servers define tool handlers, described once and driven by the validated
+ * settings. Each adapter (ESTree for the rules, TypeScript nodes for the cross-file index and the
+ * audit) reads the facts of a position off its own syntax tree and asks these functions what the
+ * position is; no adapter decides a shape by itself.
+ */
+
+/** How a handler was recognised; `requestHandler` is the low-level `tools/call` dispatcher. */
+export type ToolHandlerKind = "classMethod" | "defaultExport" | "definition" | "registration" | "requestHandler";
+
+/**
+ * The path a handler's result or throw takes at run time: a low-level dispatcher answers a throw
+ * with a JSON-RPC error; an `McpServer`-style registration has the SDK's safety net; a framework
+ * definition (or a shape the plugin knows no runtime of) has whatever its framework does.
+ */
+export type HandlerPath = "dispatcher" | "registration" | "framework";
+
+/** A recognised handler position: its kind and the method or function it was given to. */
+export interface HandlerShape {
+  kind: ToolHandlerKind;
+  /** `registerTool`, `setRequestHandler`, `addTool`, `defineTool`, the base class; undefined for a default export. */
+  via: string | undefined;
+}
+
+/** Non-MCP agent libraries: their `tool({ execute })` is not an MCP tool, even in a tools folder. */
+const AGENT_LIBRARY = /^(?:ai|langchain)(?:\/|$)|^@(?:ai-sdk|langchain)\//u;
+
+export const SET_REQUEST_HANDLER = "setRequestHandler";
+const CALL_TOOL_SCHEMA = "CallToolRequestSchema";
+const CALL_TOOL_METHOD = "tools/call";
+
+/** Definition functions whose runtime turns a throw into an error result (FastMCP's `addTool`). */
+const CONVERTING_DEFINITION_FUNCTIONS: readonly string[] = ["addTool"];
+
+/** A module of the Vercel AI SDK or LangChain. */
+export function isAgentLibrary(source: string): boolean {
+  return AGENT_LIBRARY.test(source);
+}
+
+/** `CallToolRequestSchema` (or `types.CallToolRequestSchema`: its last name) or the v2 method string `"tools/call"`. */
+export function isCallToolSelector(selector: { name?: string; literal?: string }): boolean {
+  return selector.literal === CALL_TOOL_METHOD || selector.name === CALL_TOOL_SCHEMA;
+}
+
+/** What an adapter knows of a call one of whose arguments is a candidate handler. */
+export interface CallArgumentFacts {
+  /** The method name when the callee is a member (`server.registerTool`), else undefined. */
+  method: string | undefined;
+  argumentIndex: number;
+  /** No function expression comes after the argument (the SDK's callback is always last). */
+  isLastFunctionArgument: boolean;
+  /** The first argument, for `setRequestHandler`. */
+  selector: { name?: string; literal?: string };
+  /** The callee is imported from the AI SDK or LangChain. */
+  fromAgentLibrary: boolean;
+}
+
+/**
+ * What a call argument is: a handler (`registerTool(name, config, cb)`, `setRequestHandler(CallToolRequestSchema, cb)`),
+ * the inside of a call to look through (`withAuth(cb)`, whose result may stand in a handler position), or nothing.
+ */
+export function callArgumentShape(settings: McpSettings, facts: CallArgumentFacts): HandlerShape | "lookThrough" | undefined {
+  if (facts.fromAgentLibrary) return undefined;
+  if (facts.method === SET_REQUEST_HANDLER) {
+    return facts.argumentIndex === 1 && isCallToolSelector(facts.selector) ? { kind: "requestHandler", via: SET_REQUEST_HANDLER } : undefined;
+  }
+  if (!facts.isLastFunctionArgument) return undefined;
+  if (facts.method !== undefined && settings.handlers.registrationMethods.includes(facts.method)) {
+    return { kind: "registration", via: facts.method };
+  }
+  return "lookThrough";
+}
+
+/** What an adapter knows of an object literal that has a handler property. */
+export interface DefinitionObjectFacts {
+  /** The name of the call the object is an argument of (`defineTool`, `server.addTool`: `addTool`). */
+  definitionCall: string | undefined;
+  /** That call's callee is imported from the AI SDK or LangChain. */
+  fromAgentLibrary: boolean;
+  inToolFile: boolean;
+  hasInputSchema: boolean;
+  /** A `schema` property holding an object literal with `inputSchema` or `name` (the `{ schema, handler }` factory). */
+  hasToolSchema: boolean;
+}
+
+/** A handler property (`handler`, `handle`, `execute`) by name. */
+export function isHandlerProperty(settings: McpSettings, name: string | undefined): boolean {
+  return name !== undefined && settings.handlers.properties.includes(name);
+}
+
+/** The shape of a tool definition object's handler property, or undefined when the object is not an MCP tool definition. */
+export function definitionObjectShape(settings: McpSettings, facts: DefinitionObjectFacts): HandlerShape | undefined {
+  if (facts.definitionCall !== undefined) {
+    if (facts.fromAgentLibrary) return undefined;
+    if (settings.handlers.definitionFunctions.includes(facts.definitionCall)) return { kind: "definition", via: facts.definitionCall };
+  }
+  return facts.inToolFile || facts.hasInputSchema || facts.hasToolSchema ? { kind: "definition", via: undefined } : undefined;
+}
+
+/** The shape of a class member `name` in a class extending `baseClass` (its last name: `sdk.MCPTool` is `MCPTool`). */
+export function classMemberShape(settings: McpSettings, name: string | undefined, baseClass: string | undefined): HandlerShape | undefined {
+  return isHandlerProperty(settings, name) && baseClass !== undefined && settings.handlers.baseClasses.includes(baseClass)
+    ? { kind: "classMethod", via: baseClass }
+    : undefined;
+}
+
+/** The shape of a default export: a handler in a tool file (xmcp's convention). */
+export function defaultExportShape(inToolFile: boolean): HandlerShape | undefined {
+  return inToolFile ? { kind: "defaultExport", via: undefined } : undefined;
+}
+
+/** A wrapper named in `handlers.wrappers`: it turns whatever the handler throws into an error result. */
+export function isConvertingWrapper(settings: McpSettings, name: string | undefined): boolean {
+  return name !== undefined && settings.handlers.wrappers.includes(name);
+}
+
+/** The runtime path of a handler of this shape. */
+export function handlerPath(shape: HandlerShape): HandlerPath {
+  if (shape.kind === "requestHandler") return "dispatcher";
+  return shape.kind === "registration" ? "registration" : "framework";
+}
+
+/**
+ * True when the runtime turns a throw from a handler of this shape into an error result: the
+ * SDK's `McpServer` registrations and FastMCP's `addTool`.
+ */
+export function runtimeConvertsThrows(shape: HandlerShape): boolean {
+  if (shape.kind === "registration") return true;
+  return shape.kind === "definition" && shape.via !== undefined && CONVERTING_DEFINITION_FUNCTIONS.includes(shape.via);
+}
