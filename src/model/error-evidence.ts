@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, type FunctionNode, isFunctionNode, outerParent, propertyName } from "../util/ast.js";
-import type { McpSettings } from "./settings.js";
+import { calleeName, enclosingCatch, type FunctionNode, isFunctionNode, outerParent, propertyName } from "../util/ast.js";
 import type { McpContext } from "./context.js";
-import { hasIsErrorTrue, type StaticPrefix, staticPrefix, textBranches, type ToolResult } from "./tool-results.js";
+import { isErrorText, staticPrefix, textBranches } from "./error-text.js";
+import { hasIsErrorTrue, type ToolResult } from "./tool-results.js";
 
 /**
  * Why a tool result without `isError: true` is an error result: it is what a failure path returns
@@ -33,14 +33,6 @@ export function returnSite(node: TSESTree.Node): ReturnSite | undefined {
   return undefined;
 }
 
-/** The nearest `catch` clause around `statement` in its own function `fn`. */
-export function enclosingCatch(statement: TSESTree.Node, fn: FunctionNode): TSESTree.CatchClause | undefined {
-  for (let current = statement.parent; current && current !== fn; current = current.parent) {
-    if (current.type === AST_NODE_TYPES.CatchClause) return current;
-  }
-  return undefined;
-}
-
 /** The promise call `fn` handles rejections for: `p.catch(fn)` or `p.then(ok, fn)`. */
 export function rejectionCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
   const { child, parent } = outerParent(fn);
@@ -58,15 +50,6 @@ function isCatchPath(site: ReturnSite, mcp: McpContext): boolean {
   if (clause) return mcp.handlers.isInToolCode(clause);
   const call = rejectionCall(site.fn);
   return call !== undefined && mcp.handlers.isInToolCode(call);
-}
-
-/** `Error:`, `error - `, `ERROR [`: the word followed by a separator ("Error rate: 2%" is not one). */
-const ERROR_WORD = /^error\s*[:[-]/iu;
-
-/** A static prefix reads as an error text: the configured prefix, the word `error` + separator, or the pattern. */
-export function isErrorText(prefix: StaticPrefix, settings: McpSettings): boolean {
-  const { text } = prefix;
-  return text.startsWith(settings.errorPrefix) || ERROR_WORD.test(text) || (settings.errorTextPattern?.test(text) ?? false);
 }
 
 /** Assertion methods: `expect(r).toMatchObject({...})`, `assert.deepStrictEqual(r, {...})`. */

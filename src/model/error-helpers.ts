@@ -1,9 +1,10 @@
 import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type FunctionNode, isFunctionNode, unwrapExpression } from "../util/ast.js";
+import { childNodes, type FunctionNode, isFunctionNode, unwrapExpression } from "../util/ast.js";
 import type { ErrorHelper, McpSettings } from "./settings.js";
 import { crossFileErrorHelper } from "./typescript/error-helpers.js";
 import type { TypedServices } from "./typescript/services.js";
-import { hasIsErrorTrue, textBranches, toolResult } from "./tool-results.js";
+import { textBranches } from "./error-text.js";
+import { hasIsErrorTrue, toolResult } from "./tool-results.js";
 
 
 
@@ -146,17 +147,8 @@ function returnedValues(fn: FunctionNode, visitorKeys: TSESLint.SourceCode.Visit
     }
     // Expressions hold no `return` of this function (nested function expressions return their own).
     if (node.type === AST_NODE_TYPES.FunctionDeclaration || node.type.endsWith("Expression")) continue;
-    for (const key of visitorKeys[node.type] ?? []) {
-      const child: unknown = (node as unknown as Record<string, unknown>)[key];
-      for (const value of Array.isArray(child) ? child : [child]) {
-        if (isNode(value)) pending.push(value);
-      }
-    }
+    pending.push(...childNodes(node, visitorKeys));
   }
   return values;
-}
-
-function isNode(value: unknown): value is TSESTree.Node {
-  return typeof value === "object" && value !== null && "type" in value && typeof value.type === "string";
 }
 

@@ -1,5 +1,3 @@
-import type { StaticPrefix } from "./tool-results.js";
-
 /** What is wrong with the start of an error text, relative to the expected prefix. */
 export type PrefixFinding =
   /** The first `length` characters hold the prefix (or its variants) more than once. */
@@ -50,8 +48,13 @@ export class PrefixChecker {
     return length;
   }
 
+  /** The text starts with the prefix, a variant of it, or an accepted prefix. */
+  startsWithAccepted(text: string): boolean {
+    return this.leading.test(text) || this.accepted.some((accepted) => text.startsWith(accepted));
+  }
+
   /** What is wrong with a text's static prefix; undefined when it is fine or cannot be told. */
-  check({ text, complete }: Pick<StaticPrefix, "complete" | "text">): PrefixFinding | undefined {
+  check({ text, complete }: { text: string; complete: boolean }): PrefixFinding | undefined {
     const once = this.leading.exec(text)?.[0].length ?? 0;
     const leading = this.leadingLength(text);
     if (leading > once) return { kind: "double", length: leading };

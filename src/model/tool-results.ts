@@ -1,6 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { findProperty, unwrapExpression } from "../util/ast.js";
-import { escapeForQuote, escapeForTemplate } from "./error-result-text.js";
 
 /**
  * A tool result written as an object literal: `{ content: [...], isError?: ... }`, the shape of the
@@ -84,81 +83,4 @@ export function isErrorValue(property: TSESTree.Property): IsErrorValue {
 /** The result says `isError: true` (looked through `as const`). */
 export function hasIsErrorTrue(result: ToolResult): boolean {
   return result.isError !== undefined && isErrorValue(result.isError).kind === "true";
-}
-
-/** The alternatives a text can take: each branch of a (nested) conditional, wrappers looked through. */
-export function textBranches(text: TSESTree.Node): TSESTree.Node[] {
-  const branches: TSESTree.Node[] = [];
-  const pending = [text];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const node = unwrapExpression(next);
-    if (node.type === AST_NODE_TYPES.ConditionalExpression) pending.push(node.alternate, node.consequent);
-    else branches.push(node);
-  }
-  return branches;
-}
-
-/** The literal a text's known beginning comes from. */
-export type TextLiteral = TSESTree.StringLiteral | TSESTree.TemplateLiteral;
-
-/** The statically known beginning of a text. */
-export interface StaticPrefix {
-  text: string;
-  /** `text` is the whole value (a string literal, or a template literal without expressions). */
-  complete: boolean;
-  /** The left-most literal: where a fix edits the text. */
-  literal: TextLiteral;
-}
-
-/**
- * The static prefix of one text branch: a string literal, a template literal whose first quasi is
- * not empty, or the static prefix of `a` in `a + b`. Unknown (undefined) otherwise.
- */
-export function staticPrefix(branch: TSESTree.Node): StaticPrefix | undefined {
-  let node = unwrapExpression(branch);
-  let complete = true;
-  while (node.type === AST_NODE_TYPES.BinaryExpression && node.operator === "+") {
-    complete = false;
-    node = unwrapExpression(node.left);
-  }
-  if (node.type === AST_NODE_TYPES.Literal && typeof node.value === "string") {
-    return complete || node.value !== "" ? { text: node.value, complete, literal: node } : undefined;
-  }
-  if (node.type === AST_NODE_TYPES.TemplateLiteral) {
-    const first = node.quasis[0]?.value.cooked ?? "";
-    if (first === "" && (node.expressions.length > 0 || !complete)) return undefined;
-    return { text: first, complete: complete && node.expressions.length === 0, literal: node };
-  }
-  return undefined;
-}
-
-/** Where the source of a text literal's characters begins (after the opening quote or backtick). */
-function literalContentStart(literal: TextLiteral): number {
-  return literal.range[0] + 1;
-}
-
-/** The raw source of a text literal's first characters: a string's content, or a template's first quasi. */
-export function literalRawStart(literal: TextLiteral): string {
-  return literal.type === AST_NODE_TYPES.Literal ? literal.raw.slice(1, -1) : (literal.quasis[0]?.value.raw ?? "");
-}
-
-/** A source edit: replace `range` with `text`. */
-export interface SourceEdit {
-  range: [number, number];
-  text: string;
-}
-
-/**
- * The edit that replaces the first `length` characters of a text literal's value with
- * `replacement` (escaped for the literal's quotes); undefined when escape sequences there make the
- * source and the value differ.
- */
-export function replaceTextStart(literal: TextLiteral, length: number, replacement: string): SourceEdit | undefined {
-  const raw = literalRawStart(literal).slice(0, length);
-  const cooked = (literal.type === AST_NODE_TYPES.Literal ? literal.value : literal.quasis[0]?.value.cooked) ?? "";
-  if (raw.includes("\\") || raw !== cooked.slice(0, length)) return undefined;
-  const start = literalContentStart(literal);
-  const text =
-    literal.type === AST_NODE_TYPES.Literal ? escapeForQuote(replacement, literal.raw.charAt(0)) : escapeForTemplate(replacement);
-  return { range: [start, start + length], text };
 }

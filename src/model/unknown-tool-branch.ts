@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 
 const { DefinitionType } = TSESLint.Scope;
-import { contains, type FunctionNode, propertyName, unwrapExpression } from "../util/ast.js";
+import { childNodes, contains, type FunctionNode, propertyName, unwrapExpression } from "../util/ast.js";
 
 /*
  * The unknown-tool branch of a low-level `tools/call` dispatcher: the specification makes
@@ -60,12 +60,7 @@ class RequestedToolName {
       const current = stack.pop();
       if (!current) break;
       if (this.is(current)) return true;
-      for (const key of this.sourceCode.visitorKeys[current.type] ?? []) {
-        const value = (current as unknown as Record<string, unknown>)[key];
-        for (const child of Array.isArray(value) ? value : [value]) {
-          if (child && typeof child === "object") stack.push(child as TSESTree.Node);
-        }
-      }
+      stack.push(...childNodes(current, this.sourceCode.visitorKeys));
     }
     return false;
   }

@@ -1,15 +1,9 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { getMcpContext } from "../model/context.js";
 import { type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
-import {
-  hasIsErrorTrue,
-  replaceTextStart,
-  type SourceEdit,
-  staticPrefix,
-  type TextLiteral,
-  textBranches,
-  toolResult,
-} from "../model/tool-results.js";
+import { staticPrefix, type TextLiteral, textBranches } from "../model/error-text.js";
+import { hasIsErrorTrue, toolResult } from "../model/tool-results.js";
+import { replaceTextStart, type SourceEdit } from "../fix/replace-text-start.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "error-text-prefix";

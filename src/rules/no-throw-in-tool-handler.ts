@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES } from "@typescript-eslint/utils";
 import { enclosingFunction, isCaught } from "../model/estree-tree.js";
-import { errorResultSource, prefixedMessageSource, thrownMessage } from "../model/error-result-text.js";
+import { errorResultSource, prefixedMessageSource } from "../fix/error-result-source.js";
+import { thrownMessage } from "../model/thrown-message.js";
 import { ThrowCollector } from "../model/throws.js";
 import { getMcpContext } from "../model/context.js";
 import { contains } from "../util/ast.js";

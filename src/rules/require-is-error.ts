@@ -1,9 +1,11 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { enclosingCatch, errorEvidence, returnSite } from "../model/error-evidence.js";
-import { errorResultSource, isCaughtError, prefixedMessageSource } from "../model/error-result-text.js";
+import { addLastProperty } from "../fix/add-property.js";
+import { errorResultSource, prefixedMessageSource } from "../fix/error-result-source.js";
+import { removeProperty } from "../fix/remove-property.js";
+import { errorEvidence, returnSite } from "../model/error-evidence.js";
 import { getMcpContext } from "../model/context.js";
 import { contentItems, isErrorValue, toolResult, type ToolResult } from "../model/tool-results.js";
-import { findProperty, unwrapExpression } from "../util/ast.js";
+import { enclosingCatch, findProperty, isCaughtError, unwrapExpression } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "require-is-error";
@@ -18,59 +20,6 @@ const EVIDENCE_DESCRIPTION = {
 /** `prop` followed by a spread in `object`: the spread may set `isError` after it. */
 function isOverriddenBySpread(object: TSESTree.ObjectExpression, prop: TSESTree.Property): boolean {
   return object.properties.slice(object.properties.indexOf(prop) + 1).some((p) => p.type === AST_NODE_TYPES.SpreadElement);
-}
-
-/** The leading whitespace of the line `node` starts on, when nothing else precedes it there. */
-function ownLineIndent(sourceCode: SourceCode, node: TSESTree.Node): string | undefined {
-  const before = (sourceCode.lines[node.loc.start.line - 1] ?? "").slice(0, node.loc.start.column);
-  return before.trim() === "" ? before : undefined;
-}
-
-/**
- * Fixes that add `text` as the last property of `object`, in its layout: `, text` on one line,
- * a new line at the other properties' indentation otherwise; a trailing comma is kept.
- */
-function addLastProperty(
-  fixer: TSESLint.RuleFixer,
-  sourceCode: SourceCode,
-  object: TSESTree.ObjectExpression,
-  text: string,
-): TSESLint.RuleFix[] {
-  const last = object.properties.at(-1);
-  const closing = sourceCode.getLastToken(object);
-  const afterLast = last && sourceCode.getTokenAfter(last);
-  if (!last || !closing || !afterLast) return [];
-  const trailingComma = ASTUtils.isCommaToken(afterLast);
-  const indent = ownLineIndent(sourceCode, last);
-  if (last.loc.end.line === closing.loc.start.line || indent === undefined) {
-    return [trailingComma ? fixer.insertTextAfter(afterLast, ` ${text},`) : fixer.insertTextAfter(last, `, ${text}`)];
-  }
-  // After any comment that ends the last property's line, so the comment stays with its property.
-  const end = sourceCode.getTokenBefore(closing, { includeComments: true }) ?? afterLast;
-  const line = `\n${indent}${text}${trailingComma ? "," : ""}`;
-  if (trailingComma || end.range[1] === last.range[1]) {
-    return [fixer.insertTextAfterRange(end.range, trailingComma ? line : `,${line}`)];
-  }
-  return [fixer.insertTextAfter(last, ","), fixer.insertTextAfterRange(end.range, line)];
-}
-
-/** The fix removing `prop` and its comma from `object`; undefined when a comment would go with it. */
-function removeProperty(
-  fixer: TSESLint.RuleFixer,
-  sourceCode: SourceCode,
-  object: TSESTree.ObjectExpression,
-  prop: TSESTree.Property,
-): TSESLint.RuleFix | undefined {
-  // With the comma before it, or (when it comes first) the comma after it, up to the next property.
-  const first = object.properties[0] === prop;
-  const comma = first ? sourceCode.getTokenAfter(prop) : sourceCode.getTokenBefore(prop);
-  const next = comma && sourceCode.getTokenAfter(comma);
-  if (!comma || !next || !ASTUtils.isCommaToken(comma)) return undefined;
-  const range: [number, number] = first ? [prop.range[0], next.range[0]] : [comma.range[0], prop.range[1]];
-  if (sourceCode.getAllComments().some((comment) => comment.range[0] >= range[0] && comment.range[1] <= range[1])) {
-    return undefined;
-  }
-  return fixer.removeRange(range);
 }
 
 type StringKind = "empty" | "string";

@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 
 export type FunctionNode =
   | TSESTree.ArrowFunctionExpression
@@ -114,4 +114,35 @@ export function numericValue(node: TSESTree.Node): number | undefined {
 /** True when `inner` lies within `outer`'s source range. */
 export function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
   return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+}
+
+/** The nearest `catch` clause around `node` inside `boundary` (a function): code there handles an error. */
+export function enclosingCatch(node: TSESTree.Node, boundary: TSESTree.Node): TSESTree.CatchClause | undefined {
+  for (let current = node.parent; current && current !== boundary; current = current.parent) {
+    if (current.type === AST_NODE_TYPES.CatchClause) return current;
+  }
+  return undefined;
+}
+
+/** True when `node` is the parameter of a `catch` clause around it: a caught error. */
+export function isCaughtError(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): node is TSESTree.Identifier {
+  if (node.type !== AST_NODE_TYPES.Identifier) return false;
+  const definition = ASTUtils.findVariable(sourceCode.getScope(node), node)?.defs.at(0);
+  return definition?.type === TSESLint.Scope.DefinitionType.CatchClause;
+}
+
+function isNode(value: unknown): value is TSESTree.Node {
+  return typeof value === "object" && value !== null && "type" in value && typeof value.type === "string";
+}
+
+/** The child nodes of `node`, by the parser's visitor keys. */
+export function childNodes(node: TSESTree.Node, visitorKeys: TSESLint.SourceCode.VisitorKeys): TSESTree.Node[] {
+  const children: TSESTree.Node[] = [];
+  for (const key of visitorKeys[node.type] ?? []) {
+    const value: unknown = (node as unknown as Record<string, unknown>)[key];
+    for (const child of Array.isArray(value) ? (value as unknown[]) : [value]) {
+      if (isNode(child)) children.push(child);
+    }
+  }
+  return children;
 }

@@ -2,12 +2,12 @@ import { ESLintUtils } from "@typescript-eslint/utils";
 
 export const REPOSITORY_URL = "https://github.com/mcp-tool-errors/eslint-plugin-mcp-tool-errors";
 
-/** Which preset a rule belongs to; `all` holds every rule. */
-export type PresetName = "recommended" | "strict";
+/** The strictest preset a rule belongs to (`strict` holds `recommended` too; `all` holds every rule). */
+export type RuleLevel = "recommended" | "strict";
 
 export interface McpRuleDocs {
   description: string;
-  recommended?: PresetName;
+  recommended?: RuleLevel;
   requiresTypeChecking?: boolean;
 }
 

@@ -1,6 +1,7 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
-import { errorEvidence, isErrorText } from "../../src/model/error-evidence.js";
+import { errorEvidence } from "../../src/model/error-evidence.js";
+import { isErrorText } from "../../src/model/error-text.js";
 import { getMcpSettings } from "../../src/model/settings.js";
 import { getMcpContext } from "../../src/model/context.js";
 import { toolResult } from "../../src/model/tool-results.js";
@@ -156,8 +157,15 @@ export const c = { content: [{ type: "text", text: "Timeout" }] };`,
 
   it("isErrorText tests a static prefix", () => {
     const settings = getMcpSettings({});
-    const literal = {} as TSESTree.StringLiteral;
-    expect(isErrorText({ text: "Error:x", complete: true, literal }, settings)).toBe(true);
-    expect(isErrorText({ text: "Errors", complete: true, literal }, settings)).toBe(false);
+    expect(isErrorText({ text: "Error:x" }, settings)).toBe(true);
+    expect(isErrorText({ text: "Errors" }, settings)).toBe(false);
+  });
+
+  it("isErrorText honours acceptedErrorPrefixes and the configured prefix's variants", () => {
+    const settings = getMcpSettings({ "mcp-tool-errors": { errorPrefix: "ERROR: ", acceptedErrorPrefixes: ["### Failure"] } });
+    expect(isErrorText({ text: "### Failure: repository not found" }, settings)).toBe(true);
+    expect(isErrorText({ text: "ERROR: disk full" }, settings)).toBe(true);
+    expect(isErrorText({ text: "### Results: 3 files" }, settings)).toBe(false);
+    expect(isErrorText({ text: "Failure rate is 3%" }, settings)).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
 import { PrefixChecker, prefixChecker } from "../../src/model/error-prefix.js";
-import { replaceTextStart, staticPrefix } from "../../src/model/tool-results.js";
+import { replaceTextStart } from "../../src/fix/replace-text-start.js";
+import { staticPrefix } from "../../src/model/error-text.js";
 import { runProbe } from "./probe.js";
 
 const check = (text: string, checker: PrefixChecker = prefixChecker("Error: "), complete = true) =>

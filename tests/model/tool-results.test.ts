@@ -1,14 +1,8 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
-import {
-  hasIsErrorTrue,
-  isErrorValue,
-  literalRawStart,
-  staticPrefix,
-  textBranches,
-  toolResult,
-  type ToolResult,
-} from "../../src/model/tool-results.js";
+import { literalRawStart } from "../../src/fix/replace-text-start.js";
+import { staticPrefix, textBranches } from "../../src/model/error-text.js";
+import { hasIsErrorTrue, isErrorValue, toolResult, type ToolResult } from "../../src/model/tool-results.js";
 import { runProbe } from "./probe.js";
 
 /** Every tool result in `code`, outermost first. */

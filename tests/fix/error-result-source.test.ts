@@ -2,7 +2,8 @@ import { parseForESLint } from "@typescript-eslint/parser";
 import type { TSESTree } from "@typescript-eslint/utils";
 import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
-import { errorResultSource, prefixedMessageSource, thrownMessage } from "../../src/model/error-result-text.js";
+import { errorResultSource, prefixedMessageSource } from "../../src/fix/error-result-source.js";
+import { thrownMessage } from "../../src/model/thrown-message.js";
 
 /**
  * Runs a probe rule over `code` and returns `prefixedMessageSource` for the message of every `throw`,

@@ -1,6 +1,7 @@
-import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { unwrapExpression } from "../util/ast.js";
-import { prefixChecker } from "./error-prefix.js";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { prefixChecker } from "../model/error-prefix.js";
+import { isCaughtError, unwrapExpression } from "../util/ast.js";
+import { escapeForQuote, escapeForTemplate } from "./escape.js";
 
 /*
  * Source text for the error results that suggestions write: the ADR's
@@ -10,31 +11,6 @@ import { prefixChecker } from "./error-prefix.js";
 /** `{ content: [{ type: "text", text: <textSource> }], isError: true }`. */
 export function errorResultSource(textSource: string): string {
   return `{ content: [{ type: "text", text: ${textSource} }], isError: true }`;
-}
-
-/** The message of a thrown value: the first argument of `new X(msg)` / `X(msg)`, else the value itself. */
-export function thrownMessage(argument: TSESTree.Expression): TSESTree.Node {
-  const thrown = unwrapExpression(argument);
-  if (thrown.type !== AST_NODE_TYPES.NewExpression && thrown.type !== AST_NODE_TYPES.CallExpression) return argument;
-  const first = thrown.arguments.at(0);
-  return first && first.type !== AST_NODE_TYPES.SpreadElement ? first : argument;
-}
-
-/** Escapes text for the inside of a template literal. */
-export function escapeForTemplate(text: string): string {
-  return text.replace(/[`\\]|\$\{/gu, (match) => `\\${match}`);
-}
-
-/** Escapes text for the inside of a string literal quoted with `quote`. */
-export function escapeForQuote(text: string, quote: string): string {
-  return text.replace(/\\/gu, "\\\\").replaceAll(quote, `\\${quote}`).replace(/\n/gu, "\\n").replace(/\r/gu, "\\r");
-}
-
-/** True when `node` is the parameter of a `catch` clause around it: a caught error. */
-export function isCaughtError(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): node is TSESTree.Identifier {
-  if (node.type !== AST_NODE_TYPES.Identifier) return false;
-  const definition = ASTUtils.findVariable(sourceCode.getScope(node), node)?.defs.at(0);
-  return definition?.type === TSESLint.Scope.DefinitionType.CatchClause;
 }
 
 /** The error text of a caught error named `name`: its message after `prefix`, never "Error: Error: ...". */

@@ -1,0 +1,61 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { FunctionNode } from "../util/ast.js";
+import { caughtErrorMessageSource, errorResultSource } from "./error-result-source.js";
+import { indentationOf } from "./indentation.js";
+
+/**
+ * Adds `unit` in front of every line of `text` after the first, except blank lines and lines that
+ * start inside a template literal or string (indenting those would change the string).
+ */
+function indentFollowingLines(text: string, start: number, unit: string, templates: readonly TSESTree.Range[]): string {
+  let offset = start;
+  return text
+    .split("\n")
+    .map((line, index) => {
+      const lineStart = offset;
+      offset += line.length + 1;
+      if (index === 0 || line.trim() === "") return line;
+      return templates.some(([from, to]) => from < lineStart && lineStart < to) ? line : `${unit}${line}`;
+    })
+    .join("\n");
+}
+
+/**
+ * The replacement that wraps the whole body of `fn` in try/catch returning an error result; an
+ * expression body becomes `return (expr);` so a comment before the expression cannot end it early.
+ */
+export function wrapInTryCatch(
+  fn: FunctionNode,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  prefix: string,
+  multiLineStrings: readonly TSESTree.Range[],
+): { range: TSESTree.Range; text: string } {
+  const { body } = fn;
+  const templates = multiLineStrings.filter(([from, to]) => body.range[0] <= from && to <= body.range[1]);
+  const isBlock = body.type === AST_NODE_TYPES.BlockStatement;
+  // `{` of a block body, `=>` of an expression body: the new block starts after it.
+  const opening = isBlock ? sourceCode.getFirstToken(body) : sourceCode.getTokenBefore(body, ASTUtils.isArrowToken);
+  const first = opening && sourceCode.getTokenAfter(opening, { includeComments: true });
+  if (!opening || !first) throw new Error("a function body always has tokens");
+  const base = indentationOf(sourceCode, opening.loc.start.line);
+  const ownIndent = indentationOf(sourceCode, first.loc.start.line);
+  const unit =
+    isBlock && first.loc.start.line !== opening.loc.start.line && ownIndent.startsWith(base) && ownIndent.length > base.length
+      ? ownIndent.slice(base.length)
+      : "  ";
+  const inner = `${base}${unit}`;
+  const end = isBlock ? (sourceCode.getTokenBefore(sourceCode.getLastToken(body) ?? body, { includeComments: true })?.range[1] ?? body.range[1]) : fn.range[1];
+  const original = indentFollowingLines(sourceCode.text.slice(first.range[0], end), first.range[0], unit, templates);
+  const statements = isBlock ? original : `return (${original});`;
+  const catchText = caughtErrorMessageSource("error", prefix);
+  const text = [
+    isBlock ? "{" : " {",
+    `${inner}try {`,
+    `${inner}${unit}${statements}`,
+    `${inner}} catch (error) {`,
+    `${inner}${unit}return ${errorResultSource(catchText)};`,
+    `${inner}}`,
+    `${base}}`,
+  ].join("\n");
+  return { range: [isBlock ? body.range[0] : opening.range[1], fn.range[1]], text };
+}
