@@ -1,6 +1,9 @@
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import type { AuditReport } from "../../src/cli/report.js";
@@ -34,6 +37,15 @@ describe("mcp-tool-errors audit on a project whose handlers are registered in ot
       ["list_dir", "src/tools/list-dir.ts:11", "registerTool (src/tools/index.ts:7)", "-", "yes"],
       ["read_file", "src/tools/read-file.ts:13", "registerTool (src/tools/index.ts:7)", "no-throwing-call-in-tool-handler: 1", "no"],
     ]);
+    // Each finding as `file:line rule` under its tool.
+    expect(lines.slice(6, -1)).toEqual([
+      "git_status",
+      "  src/handlers/git-status.ts:6 no-protocol-errors-in-tools",
+      "",
+      "read_file",
+      "  src/tools/read-file.ts:14 no-throwing-call-in-tool-handler",
+      "",
+    ]);
     expect(lines.at(-1)).toBe("3 tools, 1 compliant (33%)");
   });
 
@@ -61,6 +73,8 @@ describe("mcp-tool-errors audit on a project whose handlers are registered in ot
       "| --- | --- | --- | --- | --- |",
       "| git_status | src/handlers/git-status.ts:4 | registerTool (src/server.ts:12) | no-protocol-errors-in-tools: 1 | no |",
     ]);
+    expect(lines).toContain("#### git_status");
+    expect(lines).toContain("- `src/tools/read-file.ts:14 no-throwing-call-in-tool-handler`");
     expect(lines.at(-1)).toBe("**3 tools, 1 compliant (33%)**");
   });
 });
@@ -132,5 +146,67 @@ describe("mcp-tool-errors audit on examples/bridge", () => {
     expect(report.summary).toEqual({ tools: 9, compliant: 2, percent: 22 });
     const { stdout: table } = await audit("audit", "--project", "examples/bridge/tsconfig.json");
     expect(table.trimEnd().split("\n").at(-1)).toBe("9 tools, 2 compliant (22%)");
+  });
+});
+
+describe("mcp-tool-errors audit lints through the project's own ESLint configuration", () => {
+  const SETTINGS_FIXTURE = "tests/fixtures/audit-settings";
+
+  it("finds, per file, exactly what `eslint` finds with the project's settings (errorPrefix, toolFiles, wrappers, errorHelpers)", { timeout: AUDIT_TIMEOUT }, async () => {
+    const { code, stdout, stderr } = await audit("audit", "--project", `${SETTINGS_FIXTURE}/tsconfig.json`, "--format", "json");
+    expect(stderr).toBe("");
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as AuditReport;
+    expect(report.tools.map((tool) => [tool.name, tool.registration, tool.compliant])).toEqual([
+      ["read_note", "registerTool (src/server.ts:17)", false],
+      ["search_notes", "registerTool (src/server.ts:18)", true],
+      // The configured wrapper turns the handler's throw into an error result.
+      ["archive_note", "registerTool (src/server.ts:20)", true],
+      // "Error: ..." does not carry the project's prefix "ERROR: ".
+      ["count_notes", "registerTool (src/server.ts:29)", false],
+      // `extends framework.MCPTool` through a namespace import.
+      ["tag_note", "extends MCPTool", false],
+    ]);
+    const fromAudit = [...report.tools.flatMap((tool) => tool.findings), ...report.unattributed]
+      .map((finding) => `${finding.file}:${String(finding.line)}:${String(finding.column)} ${finding.ruleId}`)
+      .sort();
+    const cwd = path.join(repository, SETTINGS_FIXTURE);
+    const files = [...new Set(report.tools.map((tool) => tool.file))];
+    const results = await new ESLint({ cwd }).lintFiles(files.map((file) => path.join(cwd, file)));
+    const fromEslint = results
+      .flatMap((result) => result.messages.map((message) => `${path.relative(cwd, result.filePath)}:${String(message.line)}:${String(message.column)} ${message.ruleId ?? "fatal"}`))
+      .sort();
+    expect(fromAudit).toEqual(fromEslint);
+    expect(fromAudit).toEqual([
+      "lib/tools/read-note.ts:11:48 mcp-tool-errors/error-text-prefix",
+      "lib/tools/read-note.ts:9:19 mcp-tool-errors/no-throw-in-tool-handler",
+      "src/server.ts:30:46 mcp-tool-errors/error-text-prefix",
+      "src/tag-tool.ts:8:34 mcp-tool-errors/no-throw-in-tool-handler",
+    ]);
+  });
+
+  it("without a configuration file, lints with the preset and default settings and says so in one line", { timeout: AUDIT_TIMEOUT }, async () => {
+    const project = mkdtempSync(path.join(tmpdir(), "mcp-tool-errors-audit-"));
+    try {
+      writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, include: ["*.ts"] }));
+      writeFileSync(
+        path.join(project, "server.ts"),
+        `declare const server: { registerTool(name: string, config: object, cb: (args: { url: string }) => Promise<unknown>): void };
+server.registerTool("fetch_page", {}, async ({ url }) => {
+  if (!url.startsWith("https://")) throw new Error("only https URLs are allowed");
+  return { content: [{ type: "text", text: await (await fetch(url)).text() }] };
+});
+`,
+      );
+      const { code, stdout, stderr } = await audit("audit", "--project", path.join(project, "tsconfig.json"), "--format", "json");
+      expect(stderr).toBe("mcp-tool-errors: no ESLint configuration found; linting with the plugin's preset and default settings\n");
+      expect(code).toBe(1);
+      const report = JSON.parse(stdout) as AuditReport;
+      expect(report.tools.map((tool) => [tool.name, tool.findings.map((finding) => `${String(finding.line)} ${finding.ruleId}`)])).toEqual([
+        ["fetch_page", ["3 mcp-tool-errors/no-throw-in-tool-handler"]],
+      ]);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });

@@ -1,18 +1,64 @@
 import rule from "../../src/rules/no-throw-in-tool-handler.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
+import { REQUIRE_STRING, throwingHelperCases } from "./cases/throwing-helpers.js";
 
 const ruleTester = createRuleTester();
 
-/** The ADR project's argument helper: throws on a missing argument. */
-const REQUIRE_STRING = `
-function requireString(args: Record<string, unknown>, key: string): string {
-  const value = args[key];
-  if (typeof value !== "string" || value === "") throw new Error(\`\${key} is required\`);
-  return value;
-}`;
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a throw inside a handler wrapped by a configured wrapper becomes an error result",
+      filename: SERVER_FILE,
+      settings: { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] } } },
+      code: `
+server.registerTool("delete_branch", { inputSchema: {} }, withToolErrors(async ({ branch }) => {
+  if (branch === "main") throw new Error("refusing to delete main");
+  await git(["branch", "-D", branch]);
+  return { content: [{ type: "text", text: \`Deleted \${branch}\` }] };
+}));`,
+    },
+    {
+      name: "a configured wrapper through a const binding, and in a chain with another wrapper",
+      filename: SERVER_FILE,
+      settings: { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] } } },
+      code: `
+const deleteBranch = withToolErrors(async ({ branch }: { branch: string }) => {
+  if (branch === "main") throw new Error("refusing to delete main");
+  return { content: [{ type: "text", text: await git(["branch", "-D", branch]) }] };
+});
+server.registerTool("delete_branch", { inputSchema: {} }, deleteBranch);
+server.registerTool("tag", { inputSchema: {} }, withAuth(withToolErrors(async ({ name }) => {
+  if (!name) return Promise.reject(new Error("name is required"));
+  return { content: [{ type: "text", text: await git(["tag", name]) }] };
+})));`,
+    },
+    {
+      name: "a var-bound helper assigned again may no longer throw when called: not followed",
+      filename: SERVER_FILE,
+      code: `
+var resolveRepository = function (args: { repo?: string }): string {
+  if (!args.repo) throw new Error("repo is required");
+  return args.repo;
+};
+if (process.env.DEFAULT_REPO) resolveRepository = (args) => args.repo ?? String(process.env.DEFAULT_REPO);
+server.registerTool("list_branches", { inputSchema: {} }, async (args) => ({
+  content: [{ type: "text", text: (await git(resolveRepository(args), ["branch"])).join("\\n") }],
+}));`,
+    },
+    {
+      name: "a rejection under ?: that is stored, not returned or awaited, does not leave the helper",
+      filename: SERVER_FILE,
+      code: `
+async function loadIssue(id: string | undefined) {
+  const pending = id ? fetchIssue(id) : Promise.reject(new Error("issue id is required"));
+  return pending.catch(() => undefined);
+}
+server.registerTool("get_issue", { inputSchema: {} }, async ({ id }) => {
+  const issue = await loadIssue(id);
+  return { content: [{ type: "text", text: issue?.title ?? "Error: no such issue" }], isError: issue === undefined };
+});`,
+    },
     {
       name: "the same throw outside any handler (a helper is reported only where a handler calls it)",
       filename: TOOL_FILE,
@@ -264,6 +310,33 @@ export function createGitLogTool() {
     },
   ],
   invalid: [
+    {
+      name: "a wrapper that is not configured guards nothing",
+      filename: SERVER_FILE,
+      settings: { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] } } },
+      code: `
+server.registerTool("delete_branch", { inputSchema: {} }, withAuth(async ({ branch }) => {
+  if (branch === "main") throw new Error("refusing to delete main");
+  return { content: [{ type: "text", text: await git(["branch", "-D", branch]) }] };
+}));`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 3,
+          column: 26,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+server.registerTool("delete_branch", { inputSchema: {} }, withAuth(async ({ branch }) => {
+  if (branch === "main") return { content: [{ type: "text", text: "Error: refusing to delete main" }], isError: true };
+  return { content: [{ type: "text", text: await git(["branch", "-D", branch]) }] };
+}));`,
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "the ADR project's factory: a direct throw, with a suggestion",
       filename: TOOL_FILE,
@@ -664,69 +737,6 @@ try {
       ],
     },
     {
-      name: "an overloaded function declaration that throws",
-      filename: TOOL_FILE,
-      code: `
-function parseDepth(raw: string): number;
-function parseDepth(raw: number): number;
-function parseDepth(raw: string | number): number {
-  const depth = Number(raw);
-  if (!Number.isInteger(depth) || depth < 0) throw new RangeError(\`bad depth: \${String(raw)}\`);
-  return depth;
-}
-export const listTree = {
-  schema: { name: "list_tree", inputSchema: { type: "object" } },
-  handler: async (args: { depth: string }) => ({ content: [{ type: "text", text: await tree(parseDepth(args.depth)) }] }),
-};`,
-      errors: [{ messageId: "throwingCall", data: { name: "parseDepth", line: 6 }, line: 11, column: 93 }],
-    },
-    {
-      name: "a call to a same-file argument helper that throws (the ADR project's violation)",
-      filename: TOOL_FILE,
-      code: `${REQUIRE_STRING}
-export function createGitLogTool(deps: { git(args: string[]): Promise<string> }) {
-  return {
-    schema: { name: "git_log", description: "Show the git log", inputSchema: { type: "object" } },
-    handler: async (args: Record<string, unknown>) => {
-      const ref = requireString(args, "ref");
-      return { content: [{ type: "text", text: await deps.git(["log", ref]) }] };
-    },
-  };
-}`,
-      errors: [{ messageId: "throwingCall", data: { name: "requireString", line: 4 }, line: 11, column: 19 }],
-    },
-    {
-      name: "a chain of helpers reports the line of the deepest throw",
-      filename: SERVER_FILE,
-      code: `${REQUIRE_STRING}
-const parseLogArgs = (args: Record<string, unknown>) => ({ ref: requireString(args, "ref"), limit: 20 });
-function gitLogArgv(args: Record<string, unknown>): string[] {
-  const { ref, limit } = parseLogArgs(args);
-  return ["log", \`-n\${limit}\`, ref];
-}
-server.registerTool("git_log", { inputSchema: {} }, async (args) => {
-  const argv = gitLogArgv(args);
-  return { content: [{ type: "text", text: await git(argv) }] };
-});`,
-      errors: [{ messageId: "throwingCall", data: { name: "gitLogArgv", line: 4 }, line: 13, column: 16 }],
-    },
-    {
-      name: "recursion between helpers that throw ends (cycle)",
-      filename: SERVER_FILE,
-      code: `
-function walk(node: TreeNode, depth: number): string[] {
-  if (depth > 32) throw new Error("tree too deep");
-  return node.children.flatMap((child) => visit(child, depth + 1));
-}
-function visit(node: TreeNode, depth: number): string[] {
-  return [node.name, ...walk(node, depth)];
-}
-server.registerTool("list_tree", { inputSchema: {} }, async ({ root }) => ({
-  content: [{ type: "text", text: visit(await loadTree(root), 0).join("\\n") }],
-}));`,
-      errors: [{ messageId: "throwingCall", data: { name: "visit", line: 3 }, line: 10, column: 35 }],
-    },
-    {
       name: "a helper declared inside the handler is part of it: its throw is reported, the call is not",
       filename: SERVER_FILE,
       code: `
@@ -739,65 +749,6 @@ server.registerTool("run_command", { inputSchema: {} }, async ({ command }) => {
 });`,
       errors: [{ messageId: "throw", line: 4, column: 36, suggestions: [] }],
     },
-    {
-      name: "a named handler function, and another handler that calls it",
-      filename: TOOL_FILE,
-      code: `
-async function handleGitDiff(args: { base?: string }) {
-  if (!args.base) throw new Error("base is required");
-  return { content: [{ type: "text", text: await git(["diff", args.base]) }] };
-}
-export const gitDiff = { schema: { name: "git_diff", inputSchema: { type: "object" } }, handler: handleGitDiff };
-export const gitDiffMain = {
-  schema: { name: "git_diff_main", inputSchema: { type: "object" } },
-  handler: async () => handleGitDiff({ base: "main" }),
-};`,
-      errors: [
-        {
-          messageId: "throw",
-          line: 3,
-          column: 19,
-          suggestions: [
-            {
-              messageId: "replaceWithErrorResult",
-              output: `
-async function handleGitDiff(args: { base?: string }) {
-  if (!args.base) return { content: [{ type: "text", text: "Error: base is required" }], isError: true };
-  return { content: [{ type: "text", text: await git(["diff", args.base]) }] };
-}
-export const gitDiff = { schema: { name: "git_diff", inputSchema: { type: "object" } }, handler: handleGitDiff };
-export const gitDiffMain = {
-  schema: { name: "git_diff_main", inputSchema: { type: "object" } },
-  handler: async () => handleGitDiff({ base: "main" }),
-};`,
-            },
-          ],
-        },
-        { messageId: "throwingCall", data: { name: "handleGitDiff", line: 3 }, line: 9, column: 24 },
-      ],
-    },
-    {
-      name: "a helper that only rejects, and a helper whose throw is outside its own try",
-      filename: SERVER_FILE,
-      code: `
-const notFound = (path: string) => Promise.reject(new Error(\`not found: \${path}\`));
-function readJson(text: string) {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (err) {
-    throw new Error(\`invalid JSON: \${String(err)}\`);
-  }
-  return parsed;
-}
-server.registerTool("read_json", { inputSchema: {} }, async ({ path }) => {
-  if (!exists(path)) return notFound(path);
-  return { content: [{ type: "text", text: JSON.stringify(readJson(await readFile(path, "utf8"))) }] };
-});`,
-      errors: [
-        { messageId: "throwingCall", data: { name: "notFound", line: 2 }, line: 13, column: 29 },
-        { messageId: "throwingCall", data: { name: "readJson", line: 8 }, line: 14, column: 59 },
-      ],
-    },
+    ...throwingHelperCases,
   ],
 });

@@ -1,0 +1,168 @@
+import type { InvalidTestCase } from "@typescript-eslint/rule-tester";
+import { SERVER_FILE, TOOL_FILE } from "../../rule-tester.js";
+
+/** The ADR project's argument helper: throws on a missing argument. */
+export const REQUIRE_STRING = `
+function requireString(args: Record<string, unknown>, key: string): string {
+  const value = args[key];
+  if (typeof value !== "string" || value === "") throw new Error(\`\${key} is required\`);
+  return value;
+}`;
+
+/**
+ * The cases of `no-throw-in-tool-handler` that report a call of a same-file helper that can throw
+ * (`throwingCall`). tests/rules/throw-analyses-parity.test.ts moves each helper to another file and
+ * checks that `no-throwing-call-in-tool-handler` reports the same calls there.
+ */
+export const throwingHelperCases: InvalidTestCase<"replaceWithErrorResult" | "reject" | "throw" | "throwingCall", [{ allow: string[] }]>[] = [
+    {
+      name: "an overloaded function declaration that throws",
+      filename: TOOL_FILE,
+      code: `
+function parseDepth(raw: string): number;
+function parseDepth(raw: number): number;
+function parseDepth(raw: string | number): number {
+  const depth = Number(raw);
+  if (!Number.isInteger(depth) || depth < 0) throw new RangeError(\`bad depth: \${String(raw)}\`);
+  return depth;
+}
+export const listTree = {
+  schema: { name: "list_tree", inputSchema: { type: "object" } },
+  handler: async (args: { depth: string }) => ({ content: [{ type: "text", text: await tree(parseDepth(args.depth)) }] }),
+};`,
+      errors: [{ messageId: "throwingCall", data: { name: "parseDepth", line: 6 }, line: 11, column: 93 }],
+    },
+    {
+      name: "a call to a same-file argument helper that throws (the ADR project's violation)",
+      filename: TOOL_FILE,
+      code: `${REQUIRE_STRING}
+export function createGitLogTool(deps: { git(args: string[]): Promise<string> }) {
+  return {
+    schema: { name: "git_log", description: "Show the git log", inputSchema: { type: "object" } },
+    handler: async (args: Record<string, unknown>) => {
+      const ref = requireString(args, "ref");
+      return { content: [{ type: "text", text: await deps.git(["log", ref]) }] };
+    },
+  };
+}`,
+      errors: [{ messageId: "throwingCall", data: { name: "requireString", line: 4 }, line: 11, column: 19 }],
+    },
+    {
+      name: "a chain of helpers reports the line of the deepest throw",
+      filename: SERVER_FILE,
+      code: `${REQUIRE_STRING}
+const parseLogArgs = (args: Record<string, unknown>) => ({ ref: requireString(args, "ref"), limit: 20 });
+function gitLogArgv(args: Record<string, unknown>): string[] {
+  const { ref, limit } = parseLogArgs(args);
+  return ["log", \`-n\${limit}\`, ref];
+}
+server.registerTool("git_log", { inputSchema: {} }, async (args) => {
+  const argv = gitLogArgv(args);
+  return { content: [{ type: "text", text: await git(argv) }] };
+});`,
+      errors: [{ messageId: "throwingCall", data: { name: "gitLogArgv", line: 4 }, line: 13, column: 16 }],
+    },
+    {
+      name: "recursion between helpers that throw ends (cycle)",
+      filename: SERVER_FILE,
+      code: `
+function walk(node: TreeNode, depth: number): string[] {
+  if (depth > 32) throw new Error("tree too deep");
+  return node.children.flatMap((child) => visit(child, depth + 1));
+}
+function visit(node: TreeNode, depth: number): string[] {
+  return [node.name, ...walk(node, depth)];
+}
+server.registerTool("list_tree", { inputSchema: {} }, async ({ root }) => ({
+  content: [{ type: "text", text: visit(await loadTree(root), 0).join("\\n") }],
+}));`,
+      errors: [{ messageId: "throwingCall", data: { name: "visit", line: 3 }, line: 10, column: 35 }],
+    },
+    {
+      name: "a named handler function, and another handler that calls it",
+      filename: TOOL_FILE,
+      code: `
+async function handleGitDiff(args: { base?: string }) {
+  if (!args.base) throw new Error("base is required");
+  return { content: [{ type: "text", text: await git(["diff", args.base]) }] };
+}
+export const gitDiff = { schema: { name: "git_diff", inputSchema: { type: "object" } }, handler: handleGitDiff };
+export const gitDiffMain = {
+  schema: { name: "git_diff_main", inputSchema: { type: "object" } },
+  handler: async () => handleGitDiff({ base: "main" }),
+};`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 3,
+          column: 19,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+async function handleGitDiff(args: { base?: string }) {
+  if (!args.base) return { content: [{ type: "text", text: "Error: base is required" }], isError: true };
+  return { content: [{ type: "text", text: await git(["diff", args.base]) }] };
+}
+export const gitDiff = { schema: { name: "git_diff", inputSchema: { type: "object" } }, handler: handleGitDiff };
+export const gitDiffMain = {
+  schema: { name: "git_diff_main", inputSchema: { type: "object" } },
+  handler: async () => handleGitDiff({ base: "main" }),
+};`,
+            },
+          ],
+        },
+        { messageId: "throwingCall", data: { name: "handleGitDiff", line: 3 }, line: 9, column: 24 },
+      ],
+    },
+    {
+      name: "a helper that only rejects, and a helper whose throw is outside its own try",
+      filename: SERVER_FILE,
+      code: `
+const notFound = (path: string) => Promise.reject(new Error(\`not found: \${path}\`));
+function readJson(text: string) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new Error(\`invalid JSON: \${String(err)}\`);
+  }
+  return parsed;
+}
+server.registerTool("read_json", { inputSchema: {} }, async ({ path }) => {
+  if (!exists(path)) return notFound(path);
+  return { content: [{ type: "text", text: JSON.stringify(readJson(await readFile(path, "utf8"))) }] };
+});`,
+      errors: [
+        { messageId: "throwingCall", data: { name: "notFound", line: 2 }, line: 13, column: 29 },
+        { messageId: "throwingCall", data: { name: "readJson", line: 8 }, line: 14, column: 59 },
+      ],
+    },
+  {
+    name: "a helper bound with var, never reassigned",
+    filename: SERVER_FILE,
+    code: `
+var requireRepository = function (args: { repo?: string }): string {
+  if (!args.repo) throw new Error("repo is required");
+  return args.repo;
+};
+server.registerTool("list_branches", { inputSchema: {} }, async (args) => {
+  const repo = requireRepository(args);
+  return { content: [{ type: "text", text: (await git(repo, ["branch"])).join("\\n") }] };
+});`,
+    errors: [{ messageId: "throwingCall", data: { name: "requireRepository", line: 3 }, line: 7, column: 16 }],
+  },
+  {
+    name: "a helper whose rejection leaves through ?: under return await",
+    filename: SERVER_FILE,
+    code: `
+async function loadIssue(id: string | undefined) {
+  return await (id ? fetchIssue(id) : Promise.reject(new Error("issue id is required")));
+}
+server.registerTool("get_issue", { inputSchema: {} }, async ({ id }) => {
+  const issue = await loadIssue(id);
+  return { content: [{ type: "text", text: issue.title }] };
+});`,
+    errors: [{ messageId: "throwingCall", data: { name: "loadIssue", line: 3 }, line: 6, column: 23 }],
+  },
+];
