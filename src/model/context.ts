@@ -1,6 +1,6 @@
 import { type AnyRuleContext, perFile } from "../util/per-file.js";
 import { ErrorHelpers } from "./error-helpers.js";
-import { getMcpSettings, type McpSettings } from "./settings.js";
+import { getMcpSettings, McpSettingsError, type McpSettings } from "./settings.js";
 import { ToolHandlers } from "./tool-handlers.js";
 import { typedServices, type TypedServices } from "./typescript/services.js";
 
@@ -17,9 +17,15 @@ export interface McpContext {
   typed: TypedServices | undefined;
 }
 
-/** The model of the file a rule is linting, built once per file and settings object and shared by every rule. */
-export const getMcpContext = perFile((context: AnyRuleContext): McpContext => {
-  const settings = getMcpSettings(context.settings);
+/** The model of a file, or the settings mistake that keeps the rules from reading it. */
+const buildContext = perFile((context: AnyRuleContext): McpContext | McpSettingsError => {
+  let settings: McpSettings;
+  try {
+    settings = getMcpSettings(context.settings);
+  } catch (error) {
+    if (error instanceof McpSettingsError) return error;
+    throw error;
+  }
   const isToolFile = settings.isToolFile(context.filename, context.cwd);
   const typed = typedServices(context);
   return {
@@ -30,3 +36,22 @@ export const getMcpContext = perFile((context: AnyRuleContext): McpContext => {
     typed,
   };
 });
+
+/** Files whose settings mistake one rule has reported already. */
+const reported = new WeakSet<object>();
+
+/**
+ * The model of the file a rule is linting, built once per file and settings object and shared by
+ * every rule; undefined when the settings are wrong, which the first rule to ask reports (its
+ * `invalidSettings` message, at line 1) so that the mistake reads as one and other findings stay.
+ */
+export function getMcpContext(context: AnyRuleContext): McpContext | undefined {
+  const built = buildContext(context);
+  if (!(built instanceof McpSettingsError)) return built;
+  const { ast } = context.sourceCode;
+  if (!reported.has(ast)) {
+    reported.add(ast);
+    context.report({ loc: { line: 1, column: 0 }, messageId: "invalidSettings", data: { message: built.message } });
+  }
+  return undefined;
+}

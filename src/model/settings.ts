@@ -56,6 +56,12 @@ export const DEFAULT_SETTINGS = {
   errorHelpers: [],
 } as const;
 
+/**
+ * A rule's message for a settings mistake (every rule declares it as `invalidSettings`): reported once
+ * per file, at its first line, instead of a crash that would hide every other finding in the editor.
+ */
+export const INVALID_SETTINGS_MESSAGE = "Configuration mistake: {{message}}. The mcp-tool-errors rules skip this file until it is fixed.";
+
 /** Thrown for settings a user got wrong; the message names the key and the expected form. */
 export class McpSettingsError extends Error {
   /** `key` is the dotted path under `settings["mcp-tool-errors"]`, "" for the object itself. */
@@ -97,13 +103,35 @@ function stringArray(value: unknown, key: string, what = "strings"): readonly st
 const GLOBS = 'glob strings such as "**/src/tools/**" (a leading "!" excludes)';
 const GLOB_FORM = `must be an array of ${GLOBS}`;
 
+/** Brackets left open or closed without a match: picomatch reads them literally, and the glob matches nothing. */
+function hasUnbalancedBrackets(pattern: string): boolean {
+  let depth = 0;
+  for (let index = 0; index < pattern.length; index++) {
+    const char = pattern[index];
+    if (char === "\\") index++;
+    else if (char === "[") depth++;
+    else if (char === "]" && --depth < 0) return true;
+  }
+  return depth !== 0;
+}
+
 function compileGlob(pattern: string): (path: string) => boolean {
   if (pattern.trim() === "" || pattern === "!") {
     throw new McpSettingsError("toolFiles", `${GLOB_FORM}; got the empty glob ${shown(pattern)}`);
   }
+  const glob = pattern.startsWith("!") ? pattern.slice(1) : pattern;
+  if (path.isAbsolute(glob) || /^[A-Za-z]:[\\/]/u.test(glob)) {
+    throw new McpSettingsError(
+      "toolFiles",
+      `${GLOB_FORM}; ${shown(pattern)} is an absolute path, but globs are matched against the path relative to ESLint's cwd ("src/tools/**")`,
+    );
+  }
+  if (hasUnbalancedBrackets(glob)) {
+    throw new McpSettingsError("toolFiles", `${GLOB_FORM}; ${shown(pattern)} has an unbalanced "[" or "]", so it can match nothing`);
+  }
   try {
     // `debug` makes picomatch throw on a glob it cannot compile instead of silently matching nothing.
-    return picomatch(pattern.startsWith("!") ? pattern.slice(1) : pattern, { dot: true, debug: true });
+    return picomatch(glob, { dot: true, debug: true });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new McpSettingsError("toolFiles", `${GLOB_FORM}; ${shown(pattern)} is not a valid glob (${reason})`);
@@ -220,6 +248,32 @@ function parseSettings(raw: unknown): McpSettings {
   };
 }
 
+/** Edits (insert, delete, replace a character) that turn `a` into `b`, up to `limit + 1`. */
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? limit + 1;
+}
+
+/**
+ * A settings key that is almost this plugin's (`mcp-tools-errors`, `mcp-tool-error`): its settings
+ * would be ignored without a word.
+ */
+export function misspelledNamespace(settings: Readonly<Record<string, unknown>>): McpSettingsError | undefined {
+  const near = Object.keys(settings).find((key) => key !== SETTINGS_KEY && editDistance(key.toLowerCase(), SETTINGS_KEY, 2) <= 2);
+  if (near === undefined) return undefined;
+  const error = new McpSettingsError("", "");
+  error.message = `settings["${near}"] is not read by any rule: the plugin's settings go under settings["${SETTINGS_KEY}"] (check the spelling)`;
+  return error;
+}
+
 const cache = new WeakMap<object, McpSettings>();
 let defaults: McpSettings | undefined;
 
@@ -228,6 +282,8 @@ let defaults: McpSettings | undefined;
  * Throws (stopping the lint run) with a message naming the bad key.
  */
 export function getMcpSettings(settings: Readonly<Record<string, unknown>>): McpSettings {
+  const misspelled = misspelledNamespace(settings);
+  if (misspelled) throw misspelled;
   const raw = settings[SETTINGS_KEY];
   if (raw === undefined) return (defaults ??= parseSettings(undefined));
   if (typeof raw !== "object" || raw === null) return parseSettings(raw);

@@ -1,5 +1,6 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { getMcpContext } from "../model/context.js";
+import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
 import { staticPrefix, type TextLiteral, textBranches } from "../model/error-text.js";
 import { hasIsErrorTrue, toolResult } from "../model/tool-results.js";
@@ -21,6 +22,7 @@ export default createRule({
     fixable: "code",
     hasSuggestions: true,
     messages: {
+      invalidSettings: INVALID_SETTINGS_MESSAGE,
       missingPrefix:
         "Error text should start with {{prefix}} (settings errorPrefix), so that every failure reads the same way to the model and to people.",
       doublePrefix: "This error text starts with {{prefix}} twice. Remove the extra one.",
@@ -29,7 +31,9 @@ export default createRule({
     schema: [],
   },
   create(context) {
-    const { settings, errorHelpers: helpers } = getMcpContext(context);
+    const mcp = getMcpContext(context);
+    if (!mcp) return {};
+    const { settings, errorHelpers: helpers } = mcp;
     const checker = prefixChecker(settings.errorPrefix, settings.acceptedErrorPrefixes);
     const data = { prefix: JSON.stringify(settings.errorPrefix) };
 

@@ -7,6 +7,7 @@ import {
 } from "../model/protocol-errors.js";
 import { isReservedJsonRpcCode } from "../model/json-rpc.js";
 import { getMcpContext } from "../model/context.js";
+import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { hasOnlyToolLevelCodes } from "../model/typescript/protocol-codes.js";
 import { findProperty, numericValue } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
@@ -22,6 +23,8 @@ export default createRule({
       recommended: "recommended",
     },
     messages: {
+      // eslint-disable-next-line eslint-plugin/no-unused-message-ids -- getMcpContext reports it for the rule
+      invalidSettings: INVALID_SETTINGS_MESSAGE,
       protocolErrorName:
         "`{{name}}` is this project's protocol error-code enum (settings protocolErrors.names): JSON-RPC codes belong to the transport layer. Return an error result (`isError: true`) and use tool-level codes instead.",
       sdkProtocolError:
@@ -35,6 +38,7 @@ export default createRule({
   },
   create(context) {
     const mcp = getMcpContext(context);
+    if (!mcp) return {};
     const { typed } = mcp;
     const reportable = (node: TSESTree.Node): boolean =>
       mcp.handlers.isInToolCode(node) && !mcp.handlers.isInUnknownToolBranch(node);

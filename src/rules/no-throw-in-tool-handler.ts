@@ -4,6 +4,7 @@ import { errorResultSource, prefixedMessageSource } from "../fix/error-result-so
 import { thrownMessage } from "../model/thrown-message.js";
 import { ThrowCollector } from "../model/throws.js";
 import { getMcpContext } from "../model/context.js";
+import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { contains } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { allowedErrorClassesSchema } from "../util/options.js";
@@ -11,7 +12,7 @@ import { allowedErrorClassesSchema } from "../util/options.js";
 export const RULE_NAME = "no-throw-in-tool-handler";
 
 type Options = [{ allow: string[] }];
-type MessageIds = "replaceWithErrorResult" | "reject" | "throw" | "throwingCall";
+type MessageIds = "invalidSettings" | "replaceWithErrorResult" | "reject" | "throw" | "throwingCall";
 
 export default createRule<Options, MessageIds>({
   name: RULE_NAME,
@@ -23,6 +24,8 @@ export default createRule<Options, MessageIds>({
     },
     hasSuggestions: true,
     messages: {
+      // eslint-disable-next-line eslint-plugin/no-unused-message-ids -- getMcpContext reports it for the rule
+      invalidSettings: INVALID_SETTINGS_MESSAGE,
       throw:
         "Tool handlers must never throw: this `throw` escapes the handler. Return an error result (`isError: true`) instead.",
       reject:
@@ -43,6 +46,7 @@ export default createRule<Options, MessageIds>({
   },
   create(context, [{ allow }]) {
     const mcp = getMcpContext(context);
+    if (!mcp) return {};
     const throws = new ThrowCollector(context.sourceCode, allow);
 
     return {

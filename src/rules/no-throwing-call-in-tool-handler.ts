@@ -2,6 +2,7 @@ import { ESLintUtils } from "@typescript-eslint/utils";
 import { typescript } from "../model/typescript/typescript.js";
 import { isCaught } from "../model/estree-tree.js";
 import { getMcpContext } from "../model/context.js";
+import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { getThrowAnalysis, type ThrowPath, type ThrowTarget } from "../model/typescript/throwing-functions.js";
 import { containsTs, fileLine } from "../model/typescript/ts-nodes.js";
 import { createRule } from "../util/create-rule.js";
@@ -10,7 +11,7 @@ import { allowedErrorClassesSchema } from "../util/options.js";
 export const RULE_NAME = "no-throwing-call-in-tool-handler";
 
 type Options = [{ maxDepth: number; checkThrowsTags: boolean; allow: string[] }];
-type MessageIds = "throwingCall";
+type MessageIds = "invalidSettings" | "throwingCall";
 
 export default createRule<Options, MessageIds>({
   name: RULE_NAME,
@@ -22,6 +23,8 @@ export default createRule<Options, MessageIds>({
       requiresTypeChecking: true,
     },
     messages: {
+      // eslint-disable-next-line eslint-plugin/no-unused-message-ids -- getMcpContext reports it for the rule
+      invalidSettings: INVALID_SETTINGS_MESSAGE,
       throwingCall:
         "{{chain}} can throw ({{location}}): catch it in the handler and return an error result (`isError: true`).",
     },
@@ -49,6 +52,7 @@ export default createRule<Options, MessageIds>({
     const services = ESLintUtils.getParserServices(context);
     const { program } = services;
     const mcp = getMcpContext(context);
+    if (!mcp) return {};
     const analysis = getThrowAnalysis(program, { allow, checkThrowsTags });
     const file = services.esTreeNodeToTSNodeMap.get(context.sourceCode.ast);
 

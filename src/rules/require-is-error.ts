@@ -4,6 +4,7 @@ import { errorResultSource, prefixedMessageSource } from "../fix/error-result-so
 import { removeProperty } from "../fix/remove-property.js";
 import { errorEvidence, returnSite } from "../model/error-evidence.js";
 import { getMcpContext } from "../model/context.js";
+import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { contentItems, isErrorValue, toolResult, type ToolResult } from "../model/tool-results.js";
 import { enclosingCatch, findProperty, isCaughtError, unwrapExpression } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
@@ -70,6 +71,8 @@ export default createRule({
     fixable: "code",
     hasSuggestions: true,
     messages: {
+      // eslint-disable-next-line eslint-plugin/no-unused-message-ids -- getMcpContext reports it for the rule
+      invalidSettings: INVALID_SETTINGS_MESSAGE,
       missingIsError:
         "This tool result reports a failure ({{evidence}}) but has no `isError: true`, so the client takes it for a success. Add `isError: true`.",
       isErrorNotTrue:
@@ -86,7 +89,10 @@ export default createRule({
   },
   create(context) {
     const { sourceCode } = context;
-    const mcp = getMcpContext(context);
+    const model = getMcpContext(context);
+    if (!model) return {};
+    // Bound again so the functions below (hoisted) see it narrowed.
+    const mcp = model;
 
     function checkIsErrorValue(result: ToolResult, prop: TSESTree.Property): void {
       const value = isErrorValue(prop);

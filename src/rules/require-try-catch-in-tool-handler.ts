@@ -2,6 +2,7 @@ import { ASTUtils, type TSESTree } from "@typescript-eslint/utils";
 import { isCaught } from "../model/estree-tree.js";
 import { wrapInTryCatch } from "../fix/wrap-in-try-catch.js";
 import { getMcpContext } from "../model/context.js";
+import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import type { ToolHandler } from "../model/tool-handlers.js";
 import { contains, enclosingCatch, type FunctionNode } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
@@ -20,6 +21,8 @@ export default createRule({
     },
     hasSuggestions: true,
     messages: {
+      // eslint-disable-next-line eslint-plugin/no-unused-message-ids -- getMcpContext reports it for the rule
+      invalidSettings: INVALID_SETTINGS_MESSAGE,
       unguarded:
         "This tool handler does work outside a try/catch, so anything that throws escapes it. Wrap the body in try/catch and return an error result (`isError: true`).",
       wrapInTryCatch: "Wrap the handler's body in try/catch returning an error result.",
@@ -28,6 +31,7 @@ export default createRule({
   },
   create(context) {
     const mcp = getMcpContext(context);
+    if (!mcp) return {};
     const { sourceCode } = context;
     // Each expression with the function it is directly in, so finding its handler costs no walk.
     const work: { node: GuardedWork; fn: FunctionNode }[] = [];

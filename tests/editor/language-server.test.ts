@@ -44,7 +44,8 @@ const serverBin = path.join(serverPackage, bin["vscode-eslint-language-server"])
 
 const bridge = fileURLToPath(new URL("../../examples/bridge/", import.meta.url));
 const fixture = fileURLToPath(new URL("../fixtures/editor/", import.meta.url));
-const workspaceFolders = [bridge, fixture].map((folder) => ({
+const badSettings = fileURLToPath(new URL("../fixtures/editor-bad-settings/", import.meta.url));
+const workspaceFolders = [bridge, fixture, badSettings].map((folder) => ({
   name: path.basename(folder),
   uri: pathToFileURL(folder).href.replace(/\/$/u, ""),
 }));
@@ -350,6 +351,20 @@ describe("vscode-eslint-language-server on the plugin", { timeout: 60_000 }, () 
         expect(applyTextEdits(text, editsOf(edit, uri))).toBe(applyEslintFix(text, suggestion.fix));
       }
     }
+    expect(unexpected).toEqual([]);
+  });
+
+  it("shows a settings mistake as one diagnostic naming the key, and keeps every other plugin's findings", async () => {
+    const { diagnostics } = await open(path.join(badSettings, "src/tools/list-issues.ts"));
+    const shown = diagnostics.map((diagnostic) => ({ code: diagnostic.code, line: diagnostic.range.start.line, message: diagnostic.message }));
+    expect(shown, log.join("\n")).toEqual([
+      {
+        code: expect.stringMatching(new RegExp(`^${NAMESPACE}`, "u")) as unknown,
+        line: 0,
+        message: expect.stringContaining('Configuration mistake: settings["mcp-tool-errors"].toolFiles must be an array of glob strings') as unknown,
+      },
+      { code: "no-debugger", line: 4, message: "Unexpected 'debugger' statement." },
+    ]);
     expect(unexpected).toEqual([]);
   });
 });

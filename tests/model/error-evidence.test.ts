@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { errorEvidence } from "../../src/model/error-evidence.js";
 import { isErrorText } from "../../src/model/error-text.js";
 import { getMcpSettings } from "../../src/model/settings.js";
-import { getMcpContext } from "../../src/model/context.js";
 import { toolResult } from "../../src/model/tool-results.js";
 import { runProbe } from "./probe.js";
+import { modelOf } from "./probe.js";
 
 const TOOL_FILE = "src/tools/list-files.ts";
 const SERVER_FILE = "src/server.ts";
@@ -18,7 +18,7 @@ function evidenceIn(code: string, filename = TOOL_FILE, settings: Record<string,
     (context) => ({
       ObjectExpression(node: TSESTree.ObjectExpression) {
         const result = toolResult(node);
-        const evidence = result && errorEvidence(result, getMcpContext(context));
+        const evidence = result && errorEvidence(result, modelOf(context));
         if (evidence) found.push(`${String(node.loc.start.line)} ${evidence}`);
       },
     }),

@@ -1,7 +1,7 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
-import { getMcpContext } from "../../src/model/context.js";
 import { runProbe } from "./probe.js";
+import { modelOf } from "./probe.js";
 
 /** `"line callee -> argument[,prefix]"` for every call of an error helper in `code`. */
 function helperCalls(code: string, settings: Record<string, unknown> = {}): string[] {
@@ -10,7 +10,7 @@ function helperCalls(code: string, settings: Record<string, unknown> = {}): stri
     code,
     (context) => ({
       CallExpression(node: TSESTree.CallExpression) {
-        const helpers = getMcpContext(context).errorHelpers;
+        const helpers = modelOf(context).errorHelpers;
         const helper = helpers.helperFor(node);
         if (!helper) return;
         const message = helpers.messageOf(node, helper);

@@ -1,6 +1,7 @@
 import { parseForESLint } from "@typescript-eslint/parser";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { Linter } from "eslint";
+import { getMcpContext, type McpContext } from "../../src/model/context.js";
 
 type Visitor = (context: Readonly<TSESLint.RuleContext<string, []>>) => TSESLint.RuleListener;
 
@@ -30,3 +31,10 @@ export function runProbe(
 }
 
 export type { TSESTree };
+
+/** The model of the probed file; the probes here always have valid settings. */
+export function modelOf(context: Parameters<typeof getMcpContext>[0]): McpContext {
+  const mcp = getMcpContext(context);
+  if (!mcp) throw new Error("the probe's settings are invalid");
+  return mcp;
+}

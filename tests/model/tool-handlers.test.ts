@@ -1,7 +1,8 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
-import { getMcpContext } from "../../src/model/context.js";
+import type { getMcpContext } from "../../src/model/context.js";
 import { runProbe } from "./probe.js";
+import { modelOf } from "./probe.js";
 
 const TOOL_FILE = "src/tools/git.ts";
 const SERVER_FILE = "src/server.ts";
@@ -12,7 +13,7 @@ type FunctionNode = TSESTree.ArrowFunctionExpression | TSESTree.FunctionDeclarat
 function handlersIn(code: string, filename = SERVER_FILE, settings: Record<string, unknown> = {}): string[] {
   const found: string[] = [];
   const check = (context: Parameters<typeof getMcpContext>[0]) => (fn: FunctionNode) => {
-    const handler = getMcpContext(context).handlers.toolHandler(fn);
+    const handler = modelOf(context).handlers.toolHandler(fn);
     if (handler) found.push(`${String(fn.loc.start.line)} ${handler.kind}`);
   };
   runProbe(
@@ -121,7 +122,7 @@ server.registerTool("auth", config, withAuth(withLogging(async (args) => callApi
     const wrappers: string[] = [];
     runProbe(`server.registerTool("x", cfg, withToolErrors(async () => run()));`, (context) => ({
       ArrowFunctionExpression(fn) {
-        for (const call of getMcpContext(context).handlers.toolHandler(fn)?.wrappers ?? []) {
+        for (const call of modelOf(context).handlers.toolHandler(fn)?.wrappers ?? []) {
           wrappers.push(context.sourceCode.getText(call.callee));
         }
       },
@@ -203,7 +204,7 @@ server.registerTool("outer", cfg, async (args) => {
 });
 function helper() { return 1; }`, (context) => ({
       CallExpression(call) {
-        const handler = getMcpContext(context).handlers.enclosingToolHandler(call);
+        const handler = modelOf(context).handlers.enclosingToolHandler(call);
         found.push(`${context.sourceCode.getText(call.callee)}@${handler ? String(handler.fn.loc.start.line) : "-"}`);
       },
     }), { filename: SERVER_FILE });

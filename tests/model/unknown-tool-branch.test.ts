@@ -1,14 +1,14 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
-import { getMcpContext } from "../../src/model/context.js";
 import { runProbe } from "./probe.js";
+import { modelOf } from "./probe.js";
 
 /** The lines of the `throw` statements that sit in the unknown-tool branch of their handler. */
 function unknownToolThrows(code: string): number[] {
   const lines: number[] = [];
   runProbe(code, (context) => ({
     ThrowStatement(node: TSESTree.ThrowStatement) {
-      if (getMcpContext(context).handlers.isInUnknownToolBranch(node)) lines.push(node.loc.start.line);
+      if (modelOf(context).handlers.isInUnknownToolBranch(node)) lines.push(node.loc.start.line);
     },
   }), { filename: "src/server.ts" });
   return lines;

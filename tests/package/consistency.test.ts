@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import plugin from "../../src/index.js";
+import { INVALID_SETTINGS_MESSAGE } from "../../src/model/settings.js";
 import { rules } from "../../src/rules/index.js";
 
 // In the style of eslint-plugin-unicorn's package test: nothing can be half-added.
@@ -14,6 +15,10 @@ describe("package consistency", () => {
   it("exports every rule file under its file name", () => {
     expect(ruleNames.toSorted()).toEqual(ruleFiles.toSorted());
     for (const name of ruleNames) expect(rules[name as keyof typeof rules].name).toBe(name);
+  });
+
+  it.each(ruleFiles)("%s can report a settings mistake (getMcpContext reports it as the rule's invalidSettings)", (name) => {
+    expect(rules[name as keyof typeof rules].meta.messages).toHaveProperty("invalidSettings", INVALID_SETTINGS_MESSAGE);
   });
 
   it.each(ruleFiles)("%s has docs, a test file and a docs URL", (name) => {

@@ -6,8 +6,9 @@ import plugin from "../../src/index.js";
 import { rules } from "../../src/rules/index.js";
 import { PLUGIN_NAMESPACE, untypedRules } from "./checks.js";
 
-// Bad configuration must stop the run with a message naming the key and the expected form:
-// an McpSettingsError from validation, never a TypeError from inside a rule.
+// Bad settings are reported as one configuration mistake per file, at line 1, naming the key and the
+// expected form: never a crash (which in the editor hides every other plugin's findings too), and never
+// a TypeError from inside a rule.
 
 const TOOL_FILE = "/project/src/tools/read-file.ts";
 const TOOL_CODE = `
@@ -26,19 +27,35 @@ export function register(server: McpServer) {
 const linter = new Linter({ cwd: "/project" });
 const { included } = untypedRules(plugin);
 
-/** What `linter.verify` throws for a config; fails the test when it does not throw. */
+function verify(config: Linter.Config): Linter.LintMessage[] {
+  return linter.verify(
+    TOOL_CODE,
+    [{ files: ["**/*.ts"], plugins: { [PLUGIN_NAMESPACE]: plugin }, languageOptions: { parser: tsParser }, ...config }],
+    { filename: TOOL_FILE },
+  );
+}
+
+/** What `linter.verify` throws for a config (bad rule options); fails the test when it does not throw. */
 function thrownBy(config: Linter.Config): Error {
   try {
-    const messages = linter.verify(
-      TOOL_CODE,
-      [{ files: ["**/*.ts"], plugins: { [PLUGIN_NAMESPACE]: plugin }, languageOptions: { parser: tsParser }, ...config }],
-      { filename: TOOL_FILE },
-    );
-    throw new Error(`verify did not throw; messages: ${JSON.stringify(messages)}`);
+    throw new Error(`verify did not throw; messages: ${JSON.stringify(verify(config))}`);
   } catch (error) {
     if (error instanceof Error) return error;
     throw new Error(`verify threw a non-Error: ${String(error)}`);
   }
+}
+
+/** The one settings mistake reported for a config: the file's only message, at 1:1, from one of the plugin's rules. */
+function settingsMistake(config: Linter.Config): string {
+  const messages = verify(config);
+  expect(messages, JSON.stringify(messages)).toHaveLength(1);
+  const [message] = messages as [Linter.LintMessage];
+  expect(message.messageId).toBe("invalidSettings");
+  expect(message.ruleId?.startsWith(`${PLUGIN_NAMESPACE}/`)).toBe(true);
+  expect([message.line, message.column]).toEqual([1, 1]);
+  expect(message.message).toMatch(/^Configuration mistake: settings\["/u);
+  expect(message.message).toMatch(/The mcp-tool-errors rules skip this file until it is fixed\.$/u);
+  return message.message;
 }
 
 const withSettings = (settings: unknown, ruleIds: readonly string[] = included): Linter.Config => ({
@@ -72,6 +89,8 @@ const BAD_SETTINGS: BadSetting[] = [
   { path: "toolFiles", value: ["!"], expected: ['the empty glob "!"'] },
   { path: "toolFiles", value: ["src/{tools,handlers"], expected: ['"src/{tools,handlers" is not a valid glob', "Unterminated group"] },
   { path: "toolFiles", value: ["!**/[z-a].ts"], expected: ['"!**/[z-a].ts" is not a valid glob', "Range out of order"] },
+  { path: "toolFiles", value: ["/home/me/server/src/tools/**"], expected: ["is an absolute path", "relative to ESLint's cwd"] },
+  { path: "toolFiles", value: ["src/[tools/**"], expected: ['"src/[tools/**" has an unbalanced "[" or "]"'] },
   ...listKeys.flatMap((path) => [
     { path, value: "handler", expected: ["must be an array of strings", 'got "handler"'] },
     { path, value: [["handler"]], expected: ["must be an array of strings", "item 0 is an array"] },
@@ -99,7 +118,7 @@ const UNKNOWN_KEYS: { settings: unknown; where: string; key: string; known: stri
   { settings: { errorHelpers: [{ name: "error", prefix: true }] }, where: ".errorHelpers[0]", key: "prefix", known: "name, messageArgument, addsPrefix" },
 ];
 
-describe("bad settings stop the lint run with a message naming the key", () => {
+describe("bad settings are reported once per file as a configuration mistake naming the key", () => {
   it("covers every setting", () => {
     const paths = new Set(BAD_SETTINGS.map(({ path }) => path));
     const expected = Object.entries(DEFAULT_SETTINGS).flatMap(([key, value]) =>
@@ -109,29 +128,47 @@ describe("bad settings stop the lint run with a message naming the key", () => {
   });
 
   it.each(BAD_SETTINGS)("$path = $value", ({ path, value, expected }) => {
-    const error = thrownBy(withSettings(settingsWith(path, value)));
-    expect(error.name).toBe("McpSettingsError");
-    expect(error.message).toContain(`settings["${SETTINGS_KEY}"].${path.split(".")[0] ?? ""}`);
-    for (const fragment of expected) expect(error.message).toContain(fragment);
+    const message = settingsMistake(withSettings(settingsWith(path, value)));
+    expect(message).toContain(`settings["${SETTINGS_KEY}"].${path.split(".")[0] ?? ""}`);
+    for (const fragment of expected) expect(message).toContain(fragment);
   });
 
   it.each(UNKNOWN_KEYS)("unknown key $key", ({ settings, where, key, known }) => {
-    const error = thrownBy(withSettings(settings));
-    expect(error.name).toBe("McpSettingsError");
-    expect(error.message).toContain(`settings["${SETTINGS_KEY}"]${where} has an unknown key "${key}"; the keys that exist are: ${known}`);
+    expect(settingsMistake(withSettings(settings))).toContain(
+      `settings["${SETTINGS_KEY}"]${where} has an unknown key "${key}"; the keys that exist are: ${known}`,
+    );
   });
 
   it.each(["src/tools/**", 42, null, ["**"]])("the settings object itself: %j", (settings) => {
-    const error = thrownBy(withSettings(settings));
-    expect(error.name).toBe("McpSettingsError");
-    expect(error.message).toContain(`settings["${SETTINGS_KEY}"] must be an object such as { toolFiles: ["**/src/tools/**"] }`);
+    expect(settingsMistake(withSettings(settings))).toContain(
+      `settings["${SETTINGS_KEY}"] must be an object such as { toolFiles: ["**/src/tools/**"] }`,
+    );
+  });
+
+  it.each(["mcp-tools-errors", "mcp-tool-error", "mcp_tool_errors", "MCP-Tool-Errors"])("a misspelled namespace: settings[%j]", (key) => {
+    const config = { ...withSettings({}), settings: { [key]: { toolFiles: ["src/tools/**"] } } };
+    expect(settingsMistake(config)).toContain(`settings["${key}"] is not read by any rule: the plugin's settings go under settings["${SETTINGS_KEY}"]`);
+  });
+
+  it("another plugin's namespace is no misspelling", () => {
+    const config = { ...withSettings({}), settings: { "mcp-security": { strict: true }, "import/resolver": { typescript: true } } };
+    expect(verify(config).filter((message) => message.messageId === "invalidSettings")).toEqual([]);
   });
 
   it.each(included)("%s alone reports a bad setting, not a crash", (ruleId) => {
-    const error = thrownBy(withSettings({ errorHelpers: [{ name: "error", messageArgument: 1.5 }] }, [ruleId]));
-    expect(error.name).toBe("McpSettingsError");
-    expect(error.message).toContain(`Error while loading rule '${ruleId}'`);
-    expect(error.message).toContain("errorHelpers[0].messageArgument must be a non-negative integer");
+    const message = settingsMistake(withSettings({ errorHelpers: [{ name: "error", messageArgument: 1.5 }] }, [ruleId]));
+    expect(message).toContain("errorHelpers[0].messageArgument must be a non-negative integer");
+  });
+
+  it("a bad setting leaves other rules' findings in place", () => {
+    const config = withSettings({ toolFiles: "src/tools/**" });
+    const messages = linter.verify(
+      `${TOOL_CODE}\ndebugger;`,
+      [{ files: ["**/*.ts"], plugins: { [PLUGIN_NAMESPACE]: plugin }, languageOptions: { parser: tsParser }, ...config, rules: { ...config.rules, "no-debugger": "error" } }],
+      { filename: TOOL_FILE },
+    );
+    expect(messages.map((message) => message.messageId ?? message.ruleId)).toEqual(["invalidSettings", "unexpected"]);
+    expect(messages[1]?.ruleId).toBe("no-debugger");
   });
 
   it("compiles errorTextPattern once per settings object", () => {
