@@ -1,5 +1,6 @@
 import { type AnyRuleContext, perFile } from "../util/per-file.js";
 import { ErrorHelpers } from "./error-helpers.js";
+import { fileGates, type FileGates } from "./file-gates.js";
 import { getMcpSettings, McpSettingsError, type McpSettings } from "./settings.js";
 import { ToolHandlers } from "./tool-handlers.js";
 import { typedServices, type TypedServices } from "./typescript/services.js";
@@ -15,6 +16,8 @@ export interface McpContext {
   errorHelpers: ErrorHelpers;
   /** Type information, when the parser was given a program. */
   typed: TypedServices | undefined;
+  /** What the file's text rules out: a rule with nothing to look for adds no listener. */
+  gates: FileGates;
 }
 
 /** The model of a file, or the settings mistake that keeps the rules from reading it. */
@@ -34,6 +37,7 @@ const buildContext = perFile((context: AnyRuleContext): McpContext | McpSettings
     handlers: new ToolHandlers(context.sourceCode, settings, isToolFile, typed),
     errorHelpers: new ErrorHelpers(context.sourceCode, settings, typed),
     typed,
+    gates: fileGates(context.sourceCode.text, settings, { typed: typed !== undefined, isToolFile }),
   };
 });
 

@@ -32,7 +32,7 @@ export default createRule({
   },
   create(context) {
     const mcp = getMcpContext(context);
-    if (!mcp) return {};
+    if (!mcp?.gates.toolResults) return {};
     const { settings, errorHelpers: helpers } = mcp;
     const checker = prefixChecker(settings.errorPrefix, settings.acceptedErrorPrefixes);
     const data = { prefix: JSON.stringify(settings.errorPrefix) };

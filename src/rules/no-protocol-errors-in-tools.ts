@@ -38,7 +38,7 @@ export default createRule({
   },
   create(context) {
     const mcp = getMcpContext(context);
-    if (!mcp) return {};
+    if (!mcp?.gates.protocolErrors) return {};
     const { typed } = mcp;
     const reportable = (node: TSESTree.Node): boolean =>
       mcp.handlers.isInToolCode(node) && !mcp.handlers.isInUnknownToolBranch(node);

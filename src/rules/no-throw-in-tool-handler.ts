@@ -46,7 +46,7 @@ export default createRule<Options, MessageIds>({
   },
   create(context, [{ allow }]) {
     const mcp = getMcpContext(context);
-    if (!mcp) return {};
+    if (!mcp?.gates.handlers) return {};
     const throws = new ThrowCollector(context.sourceCode, allow);
 
     return {

@@ -52,7 +52,7 @@ export default createRule<Options, MessageIds>({
     const services = ESLintUtils.getParserServices(context);
     const { program } = services;
     const mcp = getMcpContext(context);
-    if (!mcp) return {};
+    if (!mcp?.gates.handlers) return {};
     const analysis = getThrowAnalysis(program, { allow, checkThrowsTags });
     const file = services.esTreeNodeToTSNodeMap.get(context.sourceCode.ast);
 

@@ -90,7 +90,7 @@ export default createRule({
   create(context) {
     const { sourceCode } = context;
     const model = getMcpContext(context);
-    if (!model) return {};
+    if (!model || (!model.gates.toolResults && !model.gates.handlers)) return {};
     // Bound again so the functions below (hoisted) see it narrowed.
     const mcp = model;
 

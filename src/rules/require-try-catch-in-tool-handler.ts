@@ -31,7 +31,7 @@ export default createRule({
   },
   create(context) {
     const mcp = getMcpContext(context);
-    if (!mcp) return {};
+    if (!mcp?.gates.handlers) return {};
     const { sourceCode } = context;
     // Each expression with the function it is directly in, so finding its handler costs no walk.
     const work: { node: GuardedWork; fn: FunctionNode }[] = [];

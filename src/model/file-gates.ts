@@ -1,0 +1,78 @@
+import { SDK_PROTOCOL_ERROR_NAMES } from "./protocol-errors.js";
+import { SET_REQUEST_HANDLER } from "./handler-shapes.js";
+import type { McpSettings } from "./settings.js";
+
+/*
+ * What a file's text rules out before any rule walks it: a file that never writes `content` holds no
+ * tool result, one without a protocol-error name, `-32xxx` or `jsonrpc` no protocol error, one naming
+ * no registration, definition or handler shape no tool handler. Each is one regular expression test
+ * over the text, once per file; a rule with nothing to look for in a file adds no listener.
+ */
+
+/** What a file may hold, as far as its text tells. */
+export interface FileGates {
+  /** `{ content: [...] }`: tool results, and the error helpers that build them. */
+  readonly toolResults: boolean;
+  /** Protocol-error names, reserved JSON-RPC codes or a hand-built JSON-RPC error. */
+  readonly protocolErrors: boolean;
+  /** A tool handler in a shape of the settings (without type information: with it, any file may). */
+  readonly handlers: boolean;
+}
+
+const escape = (name: string): string => name.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
+const anyWord = (names: readonly string[]): string => names.map((name) => `\\b${escape(name)}\\b`).join("|");
+
+interface Patterns {
+  toolResults: RegExp;
+  protocolErrors: RegExp;
+  handlers: RegExp;
+}
+
+const patterns = new WeakMap<McpSettings, Patterns>();
+
+function patternsFor(settings: McpSettings): Patterns {
+  let found = patterns.get(settings);
+  if (!found) {
+    const { handlers, protocolErrors, errorHelpers } = settings;
+    // A configured helper may stand for a result built in another file.
+    const helperNames = errorHelpers.map(({ name }) => name.split(".").at(-1) ?? name);
+    found = {
+      toolResults: new RegExp(anyWord(["content", ...helperNames]), "u"),
+      protocolErrors: new RegExp(`${anyWord([...protocolErrors.names, ...SDK_PROTOCOL_ERROR_NAMES, "jsonrpc"])}|-\\s*32\\d{3}\\b`, "u"),
+      handlers: new RegExp(
+        anyWord([
+          SET_REQUEST_HANDLER,
+          ...handlers.registrationMethods,
+          ...handlers.definitionFunctions,
+          ...handlers.properties,
+          ...handlers.baseClasses,
+        ]),
+        "u",
+      ),
+    };
+    patterns.set(settings, found);
+  }
+  return found;
+}
+
+/**
+ * The gates of one file, each tested on first use. With type information every gate but the
+ * protocol-error one stays open: a handler may be registered, and an error helper declared, in
+ * another file. In a tool file any function may be a handler (a default export).
+ */
+export function fileGates(text: string, settings: McpSettings, { typed, isToolFile }: { typed: boolean; isToolFile: boolean }): FileGates {
+  const pattern = patternsFor(settings);
+  const known: Partial<Record<keyof Patterns, boolean>> = {};
+  const test = (key: keyof Patterns): boolean => (known[key] ??= pattern[key].test(text));
+  return {
+    get toolResults() {
+      return typed || test("toolResults");
+    },
+    get protocolErrors() {
+      return test("protocolErrors");
+    },
+    get handlers() {
+      return typed || isToolFile || test("handlers");
+    },
+  };
+}
