@@ -1,10 +1,10 @@
-import { ESLintUtils } from "@typescript-eslint/utils";
 import { typescript } from "../analysis/typed/typescript.js";
 import { isCaught } from "../analysis/caught.js";
 import { getToolCode } from "../analysis/tool-handlers.js";
 import { getThrowAnalysis, type ThrowPath, type ThrowTarget } from "../analysis/typed/throwing-functions.js";
 import { containsTs, fileLine } from "../analysis/typed/ts-nodes.js";
 import { createRule } from "../util/create-rule.js";
+import { requireParserServices } from "../util/parser-services.js";
 import { allowedErrorClassesSchema } from "../util/options.js";
 
 export const RULE_NAME = "no-throwing-call-in-tool-handler";
@@ -46,7 +46,8 @@ export default createRule<Options, MessageIds>({
     defaultOptions: [{ maxDepth: 8, checkThrowsTags: true, allow: [] }],
   },
   create(context, [{ maxDepth, checkThrowsTags, allow }]) {
-    const services = ESLintUtils.getParserServices(context);
+    const services = requireParserServices(context);
+    if (!services) return {};
     const { program } = services;
     const toolCode = getToolCode(context);
     const analysis = getThrowAnalysis(program, { allow, checkThrowsTags });
