@@ -32,12 +32,14 @@ export const UNTYPED_RULES: Linter.RulesRecord = Object.fromEntries(
 );
 
 export type Settings = Record<string, unknown>;
+/** A config's rules as either ESLint major types them (10 makes every entry optional). */
+export type Rules = NonNullable<Linter.Config["rules"]>;
 
 /**
  * An `.oxlintrc.json` that runs only the given rules of this plugin: oxlint's own default rules (the
  * `correctness` category) are turned off so that only the plugin's findings are compared.
  */
-export function oxlintConfig(rules: Linter.RulesRecord, settings: Settings = {}): object {
+export function oxlintConfig(rules: Rules, settings: Settings = {}): object {
   return { plugins: [], categories: { correctness: "off" }, jsPlugins: [PLUGIN_ENTRY], settings, rules };
 }
 
@@ -63,11 +65,9 @@ export function runOxlint(cwd: string, config: object, args: readonly string[]):
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-/** oxlint's findings on `cwd` (its JSON format), sorted by position. */
-export function oxlintFindings(cwd: string, config: object, extraArgs: readonly string[] = []): Finding[] {
-  const run = runOxlint(cwd, config, ["-f", "json", ...extraArgs, "."]);
-  expect(run.stderr).toBe("");
-  const { diagnostics } = JSON.parse(run.stdout) as OxlintJson;
+/** The findings in oxlint's JSON output, sorted by position. */
+export function parseOxlintJson(stdout: string): Finding[] {
+  const { diagnostics } = JSON.parse(stdout) as OxlintJson;
   return diagnostics
     .map((diagnostic) => {
       // oxlint names a rule `plugin(rule)`; ESLint `plugin/rule`.
@@ -79,8 +79,15 @@ export function oxlintFindings(cwd: string, config: object, extraArgs: readonly 
     .sort(byPosition);
 }
 
+/** oxlint's findings on `cwd`, sorted by position. */
+export function oxlintFindings(cwd: string, config: object, extraArgs: readonly string[] = []): Finding[] {
+  const run = runOxlint(cwd, config, ["-f", "json", ...extraArgs, "."]);
+  expect(run.stderr).toBe("");
+  return parseOxlintJson(run.stdout);
+}
+
 /** ESLint with the same plugin, rules and settings: typescript-eslint's parser for TypeScript, espree for JavaScript. */
-export function eslintFor(cwd: string, rules: Linter.RulesRecord, settings: Settings = {}, fix = false): ESLint {
+export function eslintFor(cwd: string, rules: Rules, settings: Settings = {}, fix = false): ESLint {
   return new ESLint({
     cwd,
     fix,
@@ -93,7 +100,7 @@ export function eslintFor(cwd: string, rules: Linter.RulesRecord, settings: Sett
 }
 
 /** ESLint's findings on `cwd`, sorted by position; no file may fail to parse. */
-export async function eslintFindings(cwd: string, rules: Linter.RulesRecord, settings: Settings = {}): Promise<Finding[]> {
+export async function eslintFindings(cwd: string, rules: Rules, settings: Settings = {}): Promise<Finding[]> {
   const results = await eslintFor(cwd, rules, settings).lintFiles(["."]);
   return results
     .flatMap((result) =>
