@@ -1,7 +1,7 @@
 // The two hosts of the plugin, run the way users run them: oxlint's CLI with the built plugin as a JS plugin,
 // and ESLint's Node API with the same plugin object, rules and settings.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,9 +58,11 @@ export interface OxlintRun {
 
 /** The oxlint CLI in `cwd` with `config` written to a temporary file (outside `cwd`, so it is not linted). */
 export function runOxlint(cwd: string, config: object, args: readonly string[]): OxlintRun {
-  const configFile = path.join(mkdtempSync(path.join(tmpdir(), "mcp-tool-errors-oxlintrc-")), ".oxlintrc.json");
+  const configDir = mkdtempSync(path.join(tmpdir(), "mcp-tool-errors-oxlintrc-"));
+  const configFile = path.join(configDir, ".oxlintrc.json");
   writeFileSync(configFile, JSON.stringify(config, null, 2));
   const run = spawnSync(OXLINT_BIN, ["-c", configFile, ...args], { cwd, encoding: "utf8", timeout: 120_000 });
+  rmSync(configDir, { recursive: true, force: true });
   expect(run.error).toBeUndefined();
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }

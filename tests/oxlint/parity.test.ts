@@ -96,7 +96,7 @@ describe.each([
 });
 
 describe("the fixture set", () => {
-  it("has exactly the findings its files were written for", async () => {
+  it("has exactly the findings its files were written for", { timeout: 120_000 }, async () => {
     expect(byFile(await eslintFindings(FIXTURE, UNTYPED_RULES, FIXTURE_SETTINGS))).toEqual(FIXTURE_EXPECTED);
   });
 });
@@ -152,7 +152,7 @@ describe.each([
     expect(afterRuns.at(-1)).toEqual(fixed);
   });
 
-  it("leave the same findings", async () => {
+  it("leave the same findings", { timeout: 120_000 }, async () => {
     expect(oxlintFindings(viaOxlint, config)).toEqual(await eslintFindings(viaEslint, UNTYPED_RULES, settings));
   });
 });

@@ -77,7 +77,8 @@ describe("README's oxlint section", () => {
     expect({ ...config.rules, ...(JSON.parse(`{${added}}`) as object) }).toEqual(rulesOf("strict"));
   });
 
-  it("with .oxlintrc.json, `npx oxlint` reports what ESLint reports with `recommended`", () => {
+  // Each of these spawns oxlint or tsc: on a busy machine, more than the default 30 s.
+  it("with .oxlintrc.json, `npx oxlint` reports what ESLint reports with `recommended`", { timeout: 120_000 }, () => {
     writeFileSync(path.join(project, ".oxlintrc.json"), json);
     const command = all("sh", 2)[1] ?? "";
     const run = sh(command);
@@ -88,7 +89,7 @@ describe("README's oxlint section", () => {
     rmSync(path.join(project, ".oxlintrc.json"));
   });
 
-  it("compiles oxlint.config.ts with the package's and oxlint's types", () => {
+  it("compiles oxlint.config.ts with the package's and oxlint's types", { timeout: 120_000 }, () => {
     writeFileSync(path.join(project, "oxlint.config.ts"), typescript);
     const tsconfig = { compilerOptions: { module: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ["oxlint.config.ts"] };
     writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify(tsconfig));
@@ -99,7 +100,7 @@ describe("README's oxlint section", () => {
     rmSync(path.join(project, "tsconfig.json"));
   });
 
-  it(`with the JS config (${STRIPS_TYPES ? "oxlint.config.ts" : "as oxlint.config.mjs, on this Node.js"}), oxlint reports what ESLint reports with \`strict\``, () => {
+  it(`with the JS config (${STRIPS_TYPES ? "oxlint.config.ts" : "as oxlint.config.mjs, on this Node.js"}), oxlint reports what ESLint reports with \`strict\``, { timeout: 120_000 }, () => {
     expect(typescript).toContain("mcpToolErrors.configs.strict.rules");
     // The code has no type syntax: on Node.js before 22.18 README says to save it as oxlint.config.mjs.
     const command = STRIPS_TYPES ? "npx oxlint" : (/run `(npx oxlint -c oxlint\.config\.mjs)`/u.exec(section)?.[1] ?? "");

@@ -11,7 +11,7 @@ const STACK_FRAME = /^\s*(?:\|\s*)?at /mu;
 // The untyped rules' typed paths (handlers and helpers in other files) fall back to per-file analysis without a
 // program: parity.test.ts runs them under oxlint, whose parser services are empty, and under ESLint without a project.
 describe("the type-aware rule without type information", () => {
-  it("stops oxlint with one message, typescript-eslint's, and no stack trace", () => {
+  it("stops oxlint with one message, typescript-eslint's, and no stack trace", { timeout: 120_000 }, () => {
     // The bridge has 12 files: before, oxlint printed the error with its stack once per file.
     const run = runOxlint(BRIDGE, oxlintConfig(TYPED_RULE), ["."]);
     const output = run.stdout + run.stderr;
@@ -21,7 +21,7 @@ describe("the type-aware rule without type information", () => {
     expect(output).not.toMatch(STACK_FRAME);
   });
 
-  it("stops ESLint at the first file with the same message, naming the rule, on every run of a long-lived ESLint", async () => {
+  it("stops ESLint at the first file with the same message, naming the rule, on every run of a long-lived ESLint", { timeout: 120_000 }, async () => {
     const eslint = eslintFor(BRIDGE, TYPED_RULE);
     for (let run = 0; run < 2; run++) {
       const error = await eslint.lintFiles(["."]).then(
