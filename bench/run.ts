@@ -12,6 +12,8 @@ import { ESLint, type Linter } from "eslint";
 import plugin from "eslint-plugin-mcp-tool-errors";
 import { coreRulesConfig } from "./core-rules-config.js";
 import { type CorpusManifest, DEFAULT_SEED, generateCorpus, generateToolFile, GENERATOR_VERSION } from "./generate-corpus.js";
+import { median } from "./median.js";
+import { measureOxlint, OXLINT_CONFIG_NAMES, OXLINT_LABEL, type OxlintConfigName, type OxlintResult } from "./oxlint.js";
 
 const CONFIG_NAMES = ["floor", "recommended", "allUntyped", "coreRules"] as const;
 type ConfigName = (typeof CONFIG_NAMES)[number];
@@ -63,13 +65,6 @@ const newEslint = (config: ConfigName, cwd: string, stats = false): ESLint =>
   new ESLint({ cwd, overrideConfigFile: true, overrideConfig: CONFIGS[config], cache: false, stats });
 
 // ---------------------------------------------------------------- helpers
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  const upper = sorted[mid] ?? Number.NaN;
-  return sorted.length % 2 === 1 ? upper : ((sorted[mid - 1] ?? Number.NaN) + upper) / 2;
-}
 
 // Started with --expose-gc by `npm run bench`: collect before each timed run so one run's garbage is not
 // charged to the next configuration.
@@ -178,6 +173,7 @@ interface SizeResult {
   problems: Record<ConfigName, number>;
   child: Record<ConfigName, ChildReport>;
   grep: { medianMs: number; matches: number };
+  oxlint: OxlintResult;
 }
 
 const WARM_UP_FILES = 600;
@@ -252,6 +248,12 @@ async function measureSize(size: number, rounds: number, log: (line: string) => 
     matches = grep.stdout === "" ? 0 : grep.stdout.trimEnd().split("\n").length;
   }
 
+  const oxlint = measureOxlint(dir, LINT_PATTERNS, files, rounds);
+  log(`  N=${String(size)} oxlint (wall ms): ${OXLINT_CONFIG_NAMES.map((name) => `${name} ${ms(oxlint.medianWallMs[name], 0)}`).join(", ")}`);
+  if (oxlint.problems.recommended !== problems.recommended) {
+    throw new Error(`oxlint found ${String(oxlint.problems.recommended)} problems with recommended, ESLint ${String(problems.recommended)}`);
+  }
+
   return {
     size,
     files,
@@ -266,6 +268,7 @@ async function measureSize(size: number, rounds: number, log: (line: string) => 
     problems,
     child,
     grep: { medianMs: median(grepTimes), matches },
+    oxlint,
   };
 }
 
@@ -327,6 +330,14 @@ function checkTargets(sizes: readonly SizeResult[], latency: LatencyResult): Tar
   ];
 }
 
+/** One oxlint row: without rules it is set against the parser alone (a), with the plugin against ESLint with it (b). */
+function oxlintRow(result: SizeResult, name: OxlintConfigName): string {
+  const eslint = name === "none" || name === "noop" ? "floor" : "recommended";
+  const wall = result.oxlint.medianWallMs[name];
+  const ratio = `${(result.medianWallMs[eslint] / wall).toFixed(1)}× vs ${LABEL[eslint].slice(0, 3)}`;
+  return `| ${String(result.size)} (${String(result.files)}) | ${OXLINT_LABEL[name]} | ${ms(wall, 0)} | ${ms(wall / result.files, 3)} | ${ratio} | ${String(result.oxlint.problems[name])} |`;
+}
+
 function report(sizes: readonly SizeResult[], latency: LatencyResult, targets: readonly Target[]): string {
   const out: string[] = [];
   out.push(`Node ${process.version}, ${String(availableParallelism())} CPUs; rules left out of (c) as type-aware: ${typedRules.length === 0 ? "none" : typedRules.join(", ")}`);
@@ -341,6 +352,12 @@ function report(sizes: readonly SizeResult[], latency: LatencyResult, targets: r
     }
     out.push(`| ${String(result.size)} (${String(result.files)}) | grep -rn "ErrorCodes\\." src/tools | ${ms(result.grep.medianMs, 1)} | ${ms(result.grep.medianMs / result.files, 4)} | | | (wall) | ${String(result.grep.matches)} lines | |`);
   }
+  out.push("");
+  out.push("oxlint's CLI on a copy of the corpus outside bench/.corpus (which is git-ignored, and oxlint skips those), wall ms of one run including process start, median over rounds; ESLint's figure is the in-process wall median above:");
+  out.push("");
+  out.push("| N tools (files) | configuration | wall ms | wall ms/file | ESLint ÷ oxlint | problems |");
+  out.push("| --- | --- | ---: | ---: | ---: | ---: |");
+  out.push(...sizes.flatMap((result) => OXLINT_CONFIG_NAMES.map((name) => oxlintRow(result, name))));
   out.push("");
   out.push("Rule time from ESLint stats (one cold run per configuration in its own process), ms over the corpus:");
   out.push("");

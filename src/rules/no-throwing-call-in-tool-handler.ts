@@ -1,4 +1,3 @@
-import { ESLintUtils } from "@typescript-eslint/utils";
 import { typescript } from "../model/typescript/typescript.js";
 import { isCaught } from "../model/estree-tree.js";
 import { getMcpContext } from "../model/context.js";
@@ -6,6 +5,7 @@ import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { getThrowAnalysis, type ThrowPath, type ThrowTarget } from "../model/typescript/throwing-functions.js";
 import { containsTs, fileLine } from "../model/typescript/ts-nodes.js";
 import { createRule } from "../util/create-rule.js";
+import { requireParserServices } from "../util/parser-services.js";
 import { allowedErrorClassesSchema } from "../util/options.js";
 
 export const RULE_NAME = "no-throwing-call-in-tool-handler";
@@ -49,7 +49,8 @@ export default createRule<Options, MessageIds>({
     defaultOptions: [{ maxDepth: 8, checkThrowsTags: true, allow: [] }],
   },
   create(context, [{ maxDepth, checkThrowsTags, allow }]) {
-    const services = ESLintUtils.getParserServices(context);
+    const services = requireParserServices(context);
+    if (!services) return {};
     const { program } = services;
     const mcp = getMcpContext(context);
     if (!mcp?.gates.handlers) return {};

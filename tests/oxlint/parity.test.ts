@@ -1,0 +1,157 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ESLint } from "eslint";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eslintFindings, eslintFor, type Finding, oxlintConfig, oxlintFindings, ROOT, runOxlint, type Settings, UNTYPED_RULES } from "./hosts.js";
+
+const BRIDGE = path.join(ROOT, "examples/bridge");
+const FIXTURE = path.join(ROOT, "tests/fixtures/oxlint");
+
+/** The fixture set's settings: several kinds of key, so that both hosts are seen to pass settings through. */
+const FIXTURE_SETTINGS: Settings = {
+  "mcp-tool-errors": {
+    toolFiles: ["src/tools/**"],
+    handlers: { wrappers: ["withToolErrors"] },
+    errorHelpers: ["toolError"],
+    acceptedErrorPrefixes: ["### Error"],
+  },
+};
+
+const RULES = Object.keys(UNTYPED_RULES).map((id) => id.slice(id.indexOf("/") + 1));
+
+/**
+ * What ESLint reports on the fixture set, `"line:column rule"` per file: pinned, so that the parity below
+ * cannot hold by both hosts reporting nothing. Files not listed (the transport layer, the error codes, the
+ * helpers, the AI SDK tool, `defineTool`'s own module) have no findings.
+ */
+const FIXTURE_EXPECTED: Record<string, string[]> = {
+  "src/dispatch.ts": ["10:65 require-try-catch-in-tool-handler", "19:18 no-protocol-errors-in-tools", "19:49 no-protocol-errors-in-tools", "24:50 error-text-prefix"],
+  "src/lib/inventory.ts": ["13:48 require-try-catch-in-tool-handler", "14:17 no-throw-in-tool-handler", "14:31 no-protocol-errors-in-tools"],
+  "src/mcp-framework.ts": ["14:3 require-try-catch-in-tool-handler", "16:23 no-throw-in-tool-handler"],
+  "src/server.ts": [
+    "11:126 require-try-catch-in-tool-handler",
+    "12:28 no-throw-in-tool-handler",
+    "12:38 no-protocol-errors-in-tools",
+    "12:47 no-protocol-errors-in-tools",
+    "23:83 require-is-error",
+    "28:130 require-try-catch-in-tool-handler",
+    "30:63 error-text-prefix",
+  ],
+  "src/tools/definitions.ts": [
+    "20:62 error-text-prefix",
+    "23:48 error-text-prefix",
+    "32:3 require-try-catch-in-tool-handler",
+    "33:41 error-text-prefix",
+    "42:63 require-try-catch-in-tool-handler",
+    "44:64 error-text-prefix",
+  ],
+  "src/tools/echo.ts": ["4:16 require-try-catch-in-tool-handler", "5:27 no-throw-in-tool-handler"],
+  "src/tools/fastmcp.js": ["12:27 require-try-catch-in-tool-handler", "14:16 no-throw-in-tool-handler", "28:14 require-is-error"],
+  "src/tools/git.ts": [
+    "14:1 require-try-catch-in-tool-handler",
+    "15:15 no-throw-in-tool-handler",
+    "39:70 require-try-catch-in-tool-handler",
+    "40:29 no-throw-in-tool-handler",
+    "62:26 error-text-prefix",
+  ],
+  "src/tools/write-file.ts": [
+    "13:61 require-try-catch-in-tool-handler",
+    "15:9 no-throw-in-tool-handler",
+    "18:59 error-text-prefix",
+    "18:113 no-protocol-errors-in-tools",
+    "24:16 require-is-error",
+  ],
+};
+
+function byFile(findings: readonly Finding[]): Record<string, string[]> {
+  const files: Record<string, string[]> = {};
+  for (const { file, line, column, ruleId } of findings) {
+    (files[file] ??= []).push(`${String(line)}:${String(column)} ${ruleId.slice(ruleId.indexOf("/") + 1)}`);
+  }
+  return files;
+}
+
+describe.each([
+  { name: "examples/bridge", dir: BRIDGE, settings: {}, count: 20 },
+  { name: "the oxlint fixture set", dir: FIXTURE, settings: FIXTURE_SETTINGS, count: 37 },
+])("oxlint and ESLint on $name", ({ dir, settings, count }) => {
+  let eslint: Finding[];
+  let oxlint: Finding[];
+
+  beforeAll(async () => {
+    eslint = await eslintFindings(dir, UNTYPED_RULES, settings);
+    oxlint = oxlintFindings(dir, oxlintConfig(UNTYPED_RULES, settings));
+  }, 120_000);
+
+  it("report the same findings: file, line, column, rule and message", () => {
+    expect(eslint).toHaveLength(count);
+    expect(oxlint).toEqual(eslint);
+  });
+
+  it("find something for every rule that runs without type information", () => {
+    expect(new Set(eslint.map((finding) => finding.ruleId.slice(finding.ruleId.indexOf("/") + 1)))).toEqual(new Set(RULES));
+  });
+});
+
+describe("the fixture set", () => {
+  it("has exactly the findings its files were written for", { timeout: 120_000 }, async () => {
+    expect(byFile(await eslintFindings(FIXTURE, UNTYPED_RULES, FIXTURE_SETTINGS))).toEqual(FIXTURE_EXPECTED);
+  });
+});
+
+/** Every file under `dir`, path to content. */
+function snapshot(dir: string): Record<string, string> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  return Object.fromEntries(
+    files.map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return [path.relative(dir, file).split(path.sep).join("/"), readFileSync(file, "utf8")];
+    }),
+  );
+}
+
+/** ESLint's limit on fix passes over one file, which oxlint's CLI leaves to the user. */
+const MAX_FIX_PASSES = 10;
+
+describe.each([
+  // The bridge's fixes are independent of each other; in the fixture set one fix (`isError: true` on a catch
+  // result) makes the result's text error text, which the prefix fix then corrects.
+  { name: "examples/bridge", dir: BRIDGE, settings: {}, oxlintRuns: 1 },
+  { name: "the oxlint fixture set", dir: FIXTURE, settings: FIXTURE_SETTINGS, oxlintRuns: 2 },
+])("oxlint --fix and eslint --fix on copies of $name", ({ dir, settings, oxlintRuns }) => {
+  const temp = mkdtempSync(path.join(tmpdir(), "mcp-tool-errors-fix-"));
+  const viaEslint = path.join(temp, "eslint");
+  const viaOxlint = path.join(temp, "oxlint");
+  const config = oxlintConfig(UNTYPED_RULES, settings);
+  /** The files after each `oxlint --fix` run, until a run changes nothing. */
+  const afterRuns: Record<string, string>[] = [];
+
+  beforeAll(async () => {
+    for (const copy of [viaEslint, viaOxlint]) cpSync(dir, copy, { recursive: true });
+    await ESLint.outputFixes(await eslintFor(viaEslint, UNTYPED_RULES, settings, true).lintFiles(["."]));
+    let before = snapshot(viaOxlint);
+    for (let run = 0; run < MAX_FIX_PASSES; run++) {
+      expect(runOxlint(viaOxlint, config, ["--fix", "."]).stderr).toBe("");
+      const after = snapshot(viaOxlint);
+      if (JSON.stringify(after) === JSON.stringify(before)) break;
+      afterRuns.push(after);
+      before = after;
+    }
+  }, 120_000);
+
+  afterAll(() => {
+    rmSync(temp, { recursive: true, force: true });
+  });
+
+  it("write the same files, oxlint in as many runs as fixes depend on each other (one pass per run)", () => {
+    const fixed = snapshot(viaEslint);
+    expect(fixed).not.toEqual(snapshot(dir));
+    expect(afterRuns).toHaveLength(oxlintRuns);
+    expect(afterRuns.at(-1)).toEqual(fixed);
+  });
+
+  it("leave the same findings", { timeout: 120_000 }, async () => {
+    expect(oxlintFindings(viaOxlint, config)).toEqual(await eslintFindings(viaEslint, UNTYPED_RULES, settings));
+  });
+});
