@@ -173,6 +173,28 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   ],
   invalid: [
     {
+      name: "a same-file helper that parses JSON uncaught: no-throw-in-tool-handler does not see library calls, so this rule reports it",
+      filename: TOOL_FILE,
+      code: `import { success, type ToolArgs } from "./utils.js";
+function parseOptions(text: string): { limit?: number } {
+  return JSON.parse(text) as { limit?: number };
+}
+export function createReadFileTool(root: string) {
+  return {
+    schema: { name: "read_file", description: "Read a file", inputSchema: { type: "object", properties: {} } },
+    handler: async (args: ToolArgs) => success(\`\${root} \${String(parseOptions(String(args.options ?? "{}")).limit)}\`),
+  };
+}`,
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 8,
+          column: 66,
+          data: { chain: "`parseOptions()` → `JSON.parse()`", location: `${TOOL_FILE}:3, TypeScript's standard library` },
+        },
+      ],
+    },
+    {
       name: "zod's parse and parseAsync, JSON.parse, new URL, decodeURIComponent, BigInt and structuredClone, uncaught",
       filename: TOOL_FILE,
       code: factory(
