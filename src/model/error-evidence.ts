@@ -1,8 +1,20 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, enclosingCatch, type FunctionNode, isFunctionNode, outerParent, propertyName } from "../util/ast.js";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import {
+  calleeName,
+  constVariableOf,
+  contains,
+  enclosingCatch,
+  type FunctionNode,
+  isFunctionNode,
+  outerParent,
+  propertyName,
+  readReferences,
+} from "../util/ast.js";
 import type { McpContext } from "./context.js";
 import { isErrorText, staticPrefix, textBranches } from "./error-text.js";
-import { hasIsErrorTrue, type ToolResult } from "./tool-results.js";
+import { isErrorResult, type ToolResult } from "./tool-results.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /**
  * Why a tool result without `isError: true` is an error result: it is what a failure path returns
@@ -44,12 +56,74 @@ export function rejectionCall(fn: FunctionNode): TSESTree.CallExpression | undef
   return (method === "catch" && index === 0) || (method === "then" && index === 1) ? parent : undefined;
 }
 
-/** A function's returned value is on a failure path of tool code: a `catch` clause or a rejection callback. */
-function isCatchPath(site: ReturnSite, mcp: McpContext): boolean {
+/**
+ * Where a returned value is on a failure path of tool code: the `catch` clause, or the rejection
+ * callback (`.catch(cb)`, `.then(ok, cb)`). Undefined when it is not.
+ */
+function failurePath(site: ReturnSite, mcp: McpContext): TSESTree.CatchClause | FunctionNode | undefined {
   const clause = site.statement && enclosingCatch(site.statement, site.fn);
-  if (clause) return mcp.handlers.isInToolCode(clause);
+  if (clause) return mcp.handlers.isInToolCode(clause) ? clause : undefined;
   const call = rejectionCall(site.fn);
-  return call !== undefined && mcp.handlers.isInToolCode(call);
+  return call !== undefined && mcp.handlers.isInToolCode(call) ? site.fn : undefined;
+}
+
+/**
+ * The failure path a result leaves through: returned from it directly, or bound to a `const` that
+ * the same function returns there (`const result = { content }; return result;`).
+ */
+function failurePathOf(result: ToolResult, mcp: McpContext, sourceCode: SourceCode): TSESTree.CatchClause | FunctionNode | undefined {
+  const site = returnSite(result.node);
+  if (site) return failurePath(site, mcp);
+  const variable = constVariableOf(result.node, sourceCode);
+  for (const { identifier } of variable ? readReferences(variable) : []) {
+    const returned = returnSite(identifier);
+    const path = returned && contains(returned.fn, result.node) && failurePath(returned, mcp);
+    if (path) return path;
+  }
+  return undefined;
+}
+
+/**
+ * The variables that hold the caught error on a failure path: the `catch` parameter (or the
+ * rejection callback's), and the variables declared there from them (`const message = err.message`).
+ */
+function caughtErrorVariables(path: TSESTree.CatchClause | FunctionNode, sourceCode: SourceCode): Set<TSESLint.Scope.Variable> {
+  const parameter = path.type === AST_NODE_TYPES.CatchClause ? path.param : path.params[0];
+  const found = new Set<TSESLint.Scope.Variable>(
+    parameter ? sourceCode.getDeclaredVariables(path).filter((variable) => variable.defs.some((def) => contains(parameter, def.name))) : [],
+  );
+  for (const variable of found) {
+    for (const { identifier } of readReferences(variable)) {
+      let declarator: TSESTree.Node | undefined = identifier.parent;
+      while (declarator && declarator !== path.body && declarator.type !== AST_NODE_TYPES.VariableDeclarator) declarator = declarator.parent;
+      if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || !declarator.init || !contains(declarator.init, identifier)) continue;
+      for (const derived of sourceCode.getDeclaredVariables(declarator)) found.add(derived);
+    }
+  }
+  return found;
+}
+
+/**
+ * A result on a failure path reports the failure unless it is a fallback: its text is computed data
+ * (a call, a variable) that does not use the caught error. A string or template literal written
+ * there describes the failure; so does a text built from the error.
+ */
+function reportsFailure(result: ToolResult, path: TSESTree.CatchClause | FunctionNode, sourceCode: SourceCode): boolean {
+  const { text } = result;
+  if (!text) return true;
+  const described = textBranches(text).some((branch) => staticPrefix(branch, sourceCode) !== undefined || isWrittenText(branch));
+  if (described) return true;
+  for (const variable of caughtErrorVariables(path, sourceCode)) {
+    if (variable.references.some(({ identifier }) => contains(text, identifier))) return true;
+  }
+  return false;
+}
+
+/** A literal text, or one with a literal in it: `` `${count} files skipped` ``, `label + ": unavailable"`. */
+function isWrittenText(branch: TSESTree.Node): boolean {
+  if (branch.type === AST_NODE_TYPES.TemplateLiteral) return branch.quasis.some((quasi) => quasi.value.cooked !== "");
+  if (branch.type === AST_NODE_TYPES.Literal) return typeof branch.value === "string";
+  return branch.type === AST_NODE_TYPES.BinaryExpression && branch.operator === "+" && (isWrittenText(branch.left) || isWrittenText(branch.right));
 }
 
 /** Assertion methods: `expect(r).toMatchObject({...})`, `assert.deepStrictEqual(r, {...})`. */
@@ -66,14 +140,14 @@ function isAssertionOperand(node: TSESTree.Node): boolean {
 }
 
 /** Why `result` (which has no `isError: true`) is an error result, or undefined when nothing says so. */
-export function errorEvidence(result: ToolResult, mcp: McpContext): ErrorEvidence | undefined {
-  if (hasIsErrorTrue(result)) return undefined;
-  const site = returnSite(result.node);
-  if (site && isCatchPath(site, mcp)) return "catch";
+export function errorEvidence(result: ToolResult, mcp: McpContext, sourceCode: SourceCode): ErrorEvidence | undefined {
+  if (isErrorResult(result, sourceCode)) return undefined;
+  const path = failurePathOf(result, mcp, sourceCode);
+  if (path && reportsFailure(result, path, sourceCode)) return "catch";
   const { text } = result;
   if (!text || isAssertionOperand(result.node)) return undefined;
   const isError = textBranches(text).some((branch) => {
-    const prefix = staticPrefix(branch);
+    const prefix = staticPrefix(branch, sourceCode);
     return prefix !== undefined && isErrorText(prefix, mcp.settings);
   });
   return isError ? "text" : undefined;

@@ -32,8 +32,8 @@ export class PrefixChecker {
     const core = prefix.trimEnd();
     const separated = /[:-]$/u.test(core);
     const stem = separated ? core.slice(0, -1).trimEnd() : core;
-    // `Error -` and `Error-  ` are separators; `Error-prone` is a word.
-    const variant = separated ? `${escapeRegExp(stem)}(?:[ \\t]*:|[ \\t]+-|-(?=[ \\t]))` : escapeRegExp(stem);
+    // `Error - ` and `Error-  ` are separators; `Error-prone` is a word and `error -1` a number.
+    const variant = separated ? `${escapeRegExp(stem)}(?:[ \\t]*:|[ \\t]*-(?=[ \\t]|$))` : escapeRegExp(stem);
     this.leading = new RegExp(`^(?:${escapeRegExp(prefix)}|${variant}[ \\t]*)`, "iu");
     const word = stem.replace(/^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu, "");
     this.word = word === "" ? undefined : new RegExp(`^${DECORATION}${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, "iu");

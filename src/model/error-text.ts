@@ -1,5 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { unwrapExpression } from "../util/ast.js";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { readReferences, singleValueOf, unwrapExpression } from "../util/ast.js";
 import { prefixChecker } from "./error-prefix.js";
 import type { McpSettings } from "./settings.js";
 
@@ -30,32 +30,50 @@ export interface StaticPrefix {
   complete: boolean;
   /** The left-most literal: where a fix edits the text. */
   literal: TextLiteral;
+  /** The literal was reached through a constant read in more than one place: editing it changes other texts. */
+  shared: boolean;
 }
+
+/** Constants followed to their literal at most this deep (`const A = B; const B = A` ends). */
+const MAX_CONSTANTS = 8;
 
 /**
  * The static prefix of one text branch: a string literal, a template literal whose first quasi is
- * not empty, or the static prefix of `a` in `a + b`. Unknown (undefined) otherwise.
+ * not empty, or the static prefix of `a` in `a + b`. With `sourceCode`, an identifier bound once
+ * in the file (a `const`, or a `let`/`var` never assigned again) stands for its value, through
+ * other such constants. Unknown (undefined) otherwise.
  */
-export function staticPrefix(branch: TSESTree.Node): StaticPrefix | undefined {
+export function staticPrefix(branch: TSESTree.Node, sourceCode?: Readonly<TSESLint.SourceCode>): StaticPrefix | undefined {
   let node = unwrapExpression(branch);
   let complete = true;
-  while (node.type === AST_NODE_TYPES.BinaryExpression && node.operator === "+") {
-    complete = false;
-    node = unwrapExpression(node.left);
+  let shared = false;
+  for (let constants = 0; ; constants++) {
+    while (node.type === AST_NODE_TYPES.BinaryExpression && node.operator === "+") {
+      complete = false;
+      node = unwrapExpression(node.left);
+    }
+    if (node.type !== AST_NODE_TYPES.Identifier || !sourceCode || constants === MAX_CONSTANTS) break;
+    const constant = singleValueOf(node, sourceCode);
+    if (!constant) return undefined;
+    shared ||= readReferences(constant.variable).length > 1;
+    node = unwrapExpression(constant.value);
   }
   if (node.type === AST_NODE_TYPES.Literal && typeof node.value === "string") {
-    return complete || node.value !== "" ? { text: node.value, complete, literal: node } : undefined;
+    return complete || node.value !== "" ? { text: node.value, complete, literal: node, shared } : undefined;
   }
   if (node.type === AST_NODE_TYPES.TemplateLiteral) {
     const first = node.quasis[0]?.value.cooked ?? "";
     if (first === "" && (node.expressions.length > 0 || !complete)) return undefined;
-    return { text: first, complete: complete && node.expressions.length === 0, literal: node };
+    return { text: first, complete: complete && node.expressions.length === 0, literal: node, shared };
   }
   return undefined;
 }
 
-/** `Error:`, `error - `, `ERROR [`: the word followed by a separator ("Error rate: 2%" is not one). */
-const ERROR_WORD = /^error\s*[:[-]/iu;
+/**
+ * `Error:`, `ERROR [`, `error - `, `Error – `: the word, optional spaces, then `:` or `[`, or a dash
+ * with a space after it. `Error rate: 2%`, `Errors: 0` and `Error-free: all checks passed` are not.
+ */
+const ERROR_WORD = /^error\s*(?:[:[]|[-\u2013\u2014]\s)/iu;
 
 /**
  * A static prefix reads as an error text: the configured prefix or an accepted one (or a variant of

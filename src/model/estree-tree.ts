@@ -5,7 +5,8 @@ import type { FunctionNode } from "../util/ast.js";
 
 /** The ESTree adapter of the throw semantics: the rules' view of a file. */
 export const estreeTree: SyntaxTree<TSESTree.Node> = {
-  parent: (node) => node.parent,
+  // ESLint gives `Program` a `null` parent, not the `undefined` its types say.
+  parent: (node) => node.parent ?? undefined,
   isFunction: isFunctionNode,
   role(child: TSESTree.Node, parent: TSESTree.Node): ParentRole {
     if (isTransparentWrapper(parent)) return "transparent";

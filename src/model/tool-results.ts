@@ -1,5 +1,6 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, unwrapExpression } from "../util/ast.js";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { constVariableOf, findProperty, propertyName, readReferences, unwrapExpression } from "../util/ast.js";
+import { enclosingFunction } from "./estree-tree.js";
 
 /**
  * A tool result written as an object literal: `{ content: [...], isError?: ... }`, the shape of the
@@ -83,4 +84,26 @@ export function isErrorValue(property: TSESTree.Property): IsErrorValue {
 /** The result says `isError: true` (looked through `as const`). */
 export function hasIsErrorTrue(result: ToolResult): boolean {
   return result.isError !== undefined && isErrorValue(result.isError).kind === "true";
+}
+
+/**
+ * The result says `isError: true`, or it is bound to a `const` that the same function marks later:
+ * `const result = { content, isError: false }; ... result.isError = true;`.
+ */
+export function isErrorResult(result: ToolResult, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return hasIsErrorTrue(result) || isMarkedByAssignment(result, sourceCode);
+}
+
+function isMarkedByAssignment(result: ToolResult, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const variable = constVariableOf(result.node, sourceCode);
+  if (!variable) return false;
+  const fn = enclosingFunction(result.node);
+  return readReferences(variable).some(({ identifier }) => {
+    const member = identifier.parent;
+    if (member.type !== AST_NODE_TYPES.MemberExpression || member.object !== identifier || propertyName(member) !== "isError") return false;
+    const assignment = member.parent;
+    if (assignment.type !== AST_NODE_TYPES.AssignmentExpression || assignment.left !== member || assignment.operator !== "=") return false;
+    const value = unwrapExpression(assignment.right);
+    return value.type === AST_NODE_TYPES.Literal && value.value === true && enclosingFunction(assignment) === fn;
+  });
 }

@@ -2,14 +2,38 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
-import { staticPrefix, type TextLiteral, textBranches } from "../model/error-text.js";
-import { hasIsErrorTrue, toolResult } from "../model/tool-results.js";
+import { type StaticPrefix, staticPrefix, textBranches } from "../model/error-text.js";
+import { isErrorResult, toolResult } from "../model/tool-results.js";
 import { replaceTextStart, type SourceEdit } from "../fix/replace-text-start.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "error-text-prefix";
 
-const applyEdit = (edit: SourceEdit) => (fixer: TSESLint.RuleFixer) => fixer.replaceTextRange(edit.range, edit.text);
+/** One branch of a text whose start is wrong. */
+interface Fault {
+  branch: TSESTree.Node;
+  prefix: StaticPrefix;
+  finding: PrefixFinding;
+}
+
+/** How much of a text's start a message quotes. */
+const QUOTED_LENGTH = 20;
+
+/** How the text starts, for the message: `"Failed to fetch..."`. */
+function quotedStart({ text, complete }: StaticPrefix): string {
+  const cut = text.length > QUOTED_LENGTH + 3;
+  const shown = cut ? text.slice(0, QUOTED_LENGTH).trimEnd() : text;
+  return JSON.stringify(cut || !complete ? `${shown}...` : shown);
+}
+
+/** The edit for one fault; none for a literal other texts share through a constant. */
+function editFor({ prefix, finding }: Fault, replacement: string): SourceEdit | undefined {
+  if (prefix.shared) return undefined;
+  return replaceTextStart(prefix.literal, finding.kind === "missing" || finding.kind === "word" ? 0 : finding.length, replacement);
+}
+
+const applyEdits = (edits: readonly SourceEdit[]) => (fixer: TSESLint.RuleFixer) =>
+  edits.map((edit) => fixer.replaceTextRange(edit.range, edit.text));
 
 export default createRule({
   name: RULE_NAME,
@@ -24,62 +48,62 @@ export default createRule({
     messages: {
       invalidSettings: INVALID_SETTINGS_MESSAGE,
       missingPrefix:
-        "Error text should start with {{prefix}} (settings errorPrefix), so that every failure reads the same way to the model and to people.",
+        "Error text {{start}} should start with {{prefix}} (settings errorPrefix), so that every failure reads the same way to the model and to people. If the project has a consistent prefix of its own, list it in settings acceptedErrorPrefixes.",
       doublePrefix: "This error text starts with {{prefix}} twice. Remove the extra one.",
       addPrefix: "Start the text with {{prefix}}.",
     },
     schema: [],
   },
   create(context) {
+    const { sourceCode } = context;
     const mcp = getMcpContext(context);
     if (!mcp?.gates.toolResults) return {};
     const { settings, errorHelpers: helpers } = mcp;
     const checker = prefixChecker(settings.errorPrefix, settings.acceptedErrorPrefixes);
     const data = { prefix: JSON.stringify(settings.errorPrefix) };
 
-    function report(node: TSESTree.Node, literal: TextLiteral, finding: PrefixFinding): void {
-      if (finding.kind === "word") {
-        // `Error getting page: ...` already says so in its own words: stacking a prefix is a choice.
-        const edit = replaceTextStart(literal, 0, checker.prefix);
-        context.report({
-          node,
-          messageId: "missingPrefix",
-          data,
-          suggest: edit ? [{ messageId: "addPrefix", data, fix: applyEdit(edit) }] : [],
-        });
-        return;
-      }
-      // A variant or a repeat is replaced by the canonical prefix; a missing one is inserted.
-      const edit = replaceTextStart(literal, finding.kind === "missing" ? 0 : finding.length, checker.prefix);
-      context.report({
-        node,
-        messageId: finding.kind === "double" ? "doublePrefix" : "missingPrefix",
-        data,
-        fix: edit ? applyEdit(edit) : null,
-      });
-    }
-
+    /**
+     * One report per text, however many branches of a conditional are at fault: on the branch when
+     * one is, on the whole text otherwise. The fix mends every branch: a variant or a repeat is
+     * replaced by the canonical prefix, a missing one inserted. A text that starts with the word in
+     * a form of its own (`Error getting page: ...`) already says so: stacking a prefix there is a
+     * suggestion.
+     */
     function checkText(text: TSESTree.Node): void {
+      const faults: Fault[] = [];
       for (const branch of textBranches(text)) {
-        const prefix = staticPrefix(branch);
+        const prefix = staticPrefix(branch, sourceCode);
         const finding = prefix && checker.check(prefix);
-        if (prefix && finding) report(branch, prefix.literal, finding);
+        if (prefix && finding) faults.push({ branch, prefix, finding });
       }
+      const first = faults.at(0);
+      if (!first) return;
+      const edits = (words: boolean): SourceEdit[] =>
+        faults.flatMap((fault) => ((fault.finding.kind === "word") === words ? (editFor(fault, checker.prefix) ?? []) : []));
+      const fixes = edits(false);
+      const suggestions = edits(true);
+      context.report({
+        node: faults.length === 1 ? first.branch : text,
+        messageId: faults.every((fault) => fault.finding.kind === "double") ? "doublePrefix" : "missingPrefix",
+        data: { ...data, start: quotedStart(first.prefix) },
+        fix: fixes.length > 0 ? applyEdits(fixes) : null,
+        suggest: suggestions.length > 0 ? [{ messageId: "addPrefix", data, fix: applyEdits(suggestions) }] : [],
+      });
     }
 
     /** The message given to a helper that adds `added` itself must not start with it too. */
     function checkPrefixedMessage(message: TSESTree.Node, added: string): void {
       const own = prefixChecker(added);
       for (const branch of textBranches(message)) {
-        const prefix = staticPrefix(branch);
+        const prefix = staticPrefix(branch, sourceCode);
         const length = prefix ? own.leadingLength(prefix.text) : 0;
         if (!prefix || length === 0) continue;
-        const edit = replaceTextStart(prefix.literal, length, "");
+        const edit = editFor({ branch, prefix, finding: { kind: "double", length } }, "");
         context.report({
           node: branch,
           messageId: "doublePrefix",
           data: { prefix: JSON.stringify(added) },
-          fix: edit ? applyEdit(edit) : null,
+          fix: edit ? applyEdits([edit]) : null,
         });
       }
     }
@@ -87,7 +111,7 @@ export default createRule({
     return {
       ObjectExpression(node) {
         const result = toolResult(node);
-        if (result?.text && hasIsErrorTrue(result)) checkText(result.text);
+        if (result?.text && isErrorResult(result, sourceCode)) checkText(result.text);
       },
       CallExpression(node) {
         const helper = helpers.helperFor(node);

@@ -1,9 +1,11 @@
+import type { TSESTree } from "@typescript-eslint/utils";
 import { typescript } from "../model/typescript/typescript.js";
 import { isCaught } from "../model/estree-tree.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { getThrowAnalysis, type ThrowPath, type ThrowTarget } from "../model/typescript/throwing-functions.js";
-import { containsTs, fileLine } from "../model/typescript/ts-nodes.js";
+import { describeSite } from "../model/typescript/throwing-library-calls.js";
+import { containsTs } from "../model/typescript/ts-nodes.js";
 import { createRule } from "../util/create-rule.js";
 import { requireParserServices } from "../util/parser-services.js";
 import { allowedErrorClassesSchema } from "../util/options.js";
@@ -18,7 +20,7 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: "problem",
     docs: {
-      description: "Disallow calls in a tool handler to functions in other files that can throw",
+      description: "Disallow calls in a tool handler to functions in other files or libraries that can throw",
       recommended: "recommended",
       requiresTypeChecking: true,
     },
@@ -67,29 +69,37 @@ export default createRule<Options, MessageIds>({
       return analysis.throwPath(target, maxDepth, file) ? undefined : path;
     };
 
-    return {
-      CallExpression(node) {
-        const handler = mcp.handlers.enclosingToolHandler(node);
-        if (!handler || handler.guarded || isCaught(node, handler.fn) || mcp.handlers.isInUnknownToolBranch(node, handler)) return;
-        const call = services.esTreeNodeToTSNodeMap.get(node);
-        if (!typescript.isCallExpression(call)) return;
-        const handlerNode = services.esTreeNodeToTSNodeMap.get(handler.fn);
-        for (const target of analysis.targetsOf(call)) {
-          // A function declared inside the handler is part of it: its throws are the handler's own.
-          if (containsTs(handlerNode, target)) continue;
-          const path = throwPathOf(target);
-          if (!path) continue;
-          context.report({
-            node,
-            messageId: "throwingCall",
-            data: {
-              chain: path.chain.map((name) => `\`${name}()\``).join(" → "),
-              location: fileLine(path.site, context.cwd),
-            },
-          });
-          return;
-        }
-      },
+    const report = (node: TSESTree.Node, chain: readonly string[], location: string): void => {
+      context.report({
+        node,
+        messageId: "throwingCall",
+        data: { chain: chain.map((name) => `\`${name}()\``).join(" → "), location },
+      });
     };
+
+    const check = (node: TSESTree.CallExpression | TSESTree.NewExpression): void => {
+      const handler = mcp.handlers.enclosingToolHandler(node);
+      if (!handler || handler.guarded || isCaught(node, handler.fn) || mcp.handlers.isInUnknownToolBranch(node, handler)) return;
+      const call = services.esTreeNodeToTSNodeMap.get(node);
+      if (!typescript.isCallExpression(call) && !typescript.isNewExpression(call)) return;
+      const library = analysis.libraryThrowAt(call);
+      if (library) {
+        report(node, [library.name], library.source);
+        return;
+      }
+      if (!typescript.isCallExpression(call)) return;
+      const handlerNode = services.esTreeNodeToTSNodeMap.get(handler.fn);
+      for (const target of analysis.targetsOf(call)) {
+        // A function declared inside the handler is part of it: its throws are the handler's own.
+        if (containsTs(handlerNode, target)) continue;
+        const path = throwPathOf(target);
+        if (!path) continue;
+        const site = describeSite(program, path.site, context.cwd);
+        report(node, path.chain, path.library ? `${site}, ${path.library.source}` : site);
+        return;
+      }
+    };
+
+    return { CallExpression: check, NewExpression: check };
   },
 });

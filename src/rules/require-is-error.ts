@@ -98,7 +98,7 @@ export default createRule({
       const value = isErrorValue(prop);
       if (value.kind !== "otherLiteral") return;
       const { literal } = value;
-      if (literal.value === false && (isOverriddenBySpread(result.node, prop) || !errorEvidence(result, mcp))) return;
+      if (literal.value === false && (isOverriddenBySpread(result.node, prop) || !errorEvidence(result, mcp, sourceCode))) return;
       context.report({
         node: literal,
         messageId: "isErrorNotTrue",
@@ -134,7 +134,7 @@ export default createRule({
         }
         // `{ ...base, content }`: the spread may carry `isError`.
         if (result.hasSpread || checkMisplaced(result)) return;
-        const evidence = errorEvidence(result, mcp);
+        const evidence = errorEvidence(result, mcp, sourceCode);
         if (!evidence) return;
         const fix = (fixer: TSESLint.RuleFixer) => addLastProperty(fixer, sourceCode, node, "isError: true");
         context.report({

@@ -1,8 +1,9 @@
-import { ASTUtils, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, ASTUtils, type TSESTree } from "@typescript-eslint/utils";
 import { isCaught } from "../model/estree-tree.js";
 import { wrapInTryCatch } from "../fix/wrap-in-try-catch.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
+import { isNonThrowingCall } from "../model/non-throwing-calls.js";
 import type { ToolHandler } from "../model/tool-handlers.js";
 import { contains, enclosingCatch, type FunctionNode } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
@@ -45,11 +46,17 @@ export default createRule({
       const fn = functions.at(-1);
       if (fn) work.push({ node, fn });
     };
+    // Logging, conversions and error helpers are not work that can fail (nor is awaiting them).
+    const canFail = (node: GuardedWork): boolean => {
+      const call = node.type === AST_NODE_TYPES.AwaitExpression ? node.argument : node;
+      return call.type !== AST_NODE_TYPES.CallExpression || !isNonThrowingCall(call, sourceCode, mcp.errorHelpers);
+    };
     const isUnguarded = (node: GuardedWork, handler: ToolHandler): boolean =>
       contains(handler.fn.body, node) &&
       !isCaught(node, handler.fn) &&
       enclosingCatch(node, handler.fn) === undefined &&
-      !mcp.handlers.isInUnknownToolBranch(node, handler);
+      !mcp.handlers.isInUnknownToolBranch(node, handler) &&
+      canFail(node);
 
     return {
       ":function"(node: FunctionNode) {

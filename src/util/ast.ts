@@ -146,3 +146,41 @@ export function childNodes(node: TSESTree.Node, visitorKeys: TSESLint.SourceCode
   }
   return children;
 }
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** The variable `node` is the whole initialiser of, in `const name = node` (wrappers looked through). */
+export function constVariableOf(node: TSESTree.Node, sourceCode: SourceCode): TSESLint.Scope.Variable | undefined {
+  const { child, parent } = outerParent(node);
+  if (
+    parent?.type !== AST_NODE_TYPES.VariableDeclarator ||
+    parent.init !== child ||
+    parent.id.type !== AST_NODE_TYPES.Identifier ||
+    parent.parent.kind !== "const"
+  ) {
+    return undefined;
+  }
+  return sourceCode.getDeclaredVariables(parent).at(0);
+}
+
+/**
+ * The one value an identifier can hold: the initialiser of a variable declared once (`const`, or
+ * `let`/`var` never assigned again), with the variable. Undefined for anything else.
+ */
+export function singleValueOf(
+  identifier: TSESTree.Identifier,
+  sourceCode: SourceCode,
+): { variable: TSESLint.Scope.Variable; value: TSESTree.Expression } | undefined {
+  const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!variable || definition?.type !== TSESLint.Scope.DefinitionType.Variable) return undefined;
+  const { node } = definition;
+  if (node.id.type !== AST_NODE_TYPES.Identifier || !node.init) return undefined;
+  if (variable.references.some((reference) => reference.isWrite() && !reference.init)) return undefined;
+  return { variable, value: node.init };
+}
+
+/** The references that read `variable`. */
+export function readReferences(variable: TSESLint.Scope.Variable): TSESLint.Scope.Reference[] {
+  return variable.references.filter((reference) => reference.isRead());
+}

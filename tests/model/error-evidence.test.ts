@@ -18,7 +18,7 @@ function evidenceIn(code: string, filename = TOOL_FILE, settings: Record<string,
     (context) => ({
       ObjectExpression(node: TSESTree.ObjectExpression) {
         const result = toolResult(node);
-        const evidence = result && errorEvidence(result, modelOf(context));
+        const evidence = result && errorEvidence(result, modelOf(context), context.sourceCode);
         if (evidence) found.push(`${String(node.loc.start.line)} ${evidence}`);
       },
     }),
@@ -110,10 +110,11 @@ describe("errorEvidence: the text", () => {
 export const a = { content: [{ type: "text", text: "Error: file not found" }] };
 export const b = { content: [{ type: "text", text: "error - disk full" }] };
 export const c = { content: [{ type: "text", text: \`ERROR [E42] \${code}\` }] };
-export const d = { content: [{ type: "text", text: ok ? "Done" : "Error: failed" }] };`,
+export const d = { content: [{ type: "text", text: ok ? "Done" : "Error: failed" }] };
+export const e = { content: [{ type: "text", text: "Error \u2013 quota exceeded" }] };`,
         SERVER_FILE,
       ),
-    ).toEqual(["2 text", "3 text", "4 text", "5 text"]);
+    ).toEqual(["2 text", "3 text", "4 text", "5 text", "6 text"]);
   });
 
   it("is not a success text that merely contains the word", () => {
@@ -123,7 +124,10 @@ export const d = { content: [{ type: "text", text: ok ? "Done" : "Error: failed"
 export const a = { content: [{ type: "text", text: "Error rate: 2%" }] };
 export const b = { content: [{ type: "text", text: "Found 3 errors: see log" }] };
 export const c = { content: [{ type: "text", text: \`\${count} Error: lines\` }] };
-export const d = { content: [{ type: "text", text: "Errors: none" }] };`,
+export const d = { content: [{ type: "text", text: "Errors: none" }] };
+export const e = { content: [{ type: "text", text: "Error-free: all checks passed" }] };
+export const f = { content: [{ type: "text", text: "Errors: 0" }] };
+export const g = { content: [{ type: "text", text: "error -1 returned" }] };`,
         SERVER_FILE,
       ),
     ).toEqual([]);
@@ -159,6 +163,9 @@ export const c = { content: [{ type: "text", text: "Timeout" }] };`,
     const settings = getMcpSettings({});
     expect(isErrorText({ text: "Error:x" }, settings)).toBe(true);
     expect(isErrorText({ text: "Errors" }, settings)).toBe(false);
+    expect(isErrorText({ text: "Error - disk full" }, settings)).toBe(true);
+    expect(isErrorText({ text: "ERROR [E42] quota" }, settings)).toBe(true);
+    expect(isErrorText({ text: "Error-free: all checks passed" }, settings)).toBe(false);
   });
 
   it("isErrorText honours acceptedErrorPrefixes and the configured prefix's variants", () => {
@@ -167,5 +174,58 @@ export const c = { content: [{ type: "text", text: "Timeout" }] };`,
     expect(isErrorText({ text: "ERROR: disk full" }, settings)).toBe(true);
     expect(isErrorText({ text: "### Results: 3 files" }, settings)).toBe(false);
     expect(isErrorText({ text: "Failure rate is 3%" }, settings)).toBe(false);
+  });
+});
+
+describe("errorEvidence: fallbacks, bound results and constants", () => {
+  it("is not a catch fallback: computed data that does not use the caught error", () => {
+    expect(
+      evidenceIn(`
+export async function describeTable(table: string) {
+  const summary = await cache.summary(table);
+  try {
+    return { content: [{ type: "text", text: await db.describe(table) }] };
+  } catch (err) {
+    if (table === "users") return { content: [{ type: "text", text: summary }] };
+    return { content: [{ type: "text", text: JSON.stringify(await db.columns(table)) }] };
+  }
+}`),
+    ).toEqual([]);
+  });
+
+  it("is a catch result whose text is written there, uses the error, or is a const returned from the catch", () => {
+    expect(
+      evidenceIn(`
+const UNREACHABLE = "The tracker is unreachable";
+export async function fetchReport(id: number) {
+  try {
+    return { content: [{ type: "text", text: await reports.get(id) }] };
+  } catch (err) {
+    if (id > 1000) return { content: [{ type: "text", text: \`report \${id} is not available\` }] };
+    if (id > 100) return { content: [{ type: "text", text: UNREACHABLE }] };
+    const { message } = err as Error;
+    if (id > 10) return { content: [{ type: "text", text: message }] };
+    const failure = { content: [{ type: "text", text: summarise(id) }] };
+    return failure;
+  }
+}`),
+    ).toEqual(["7 catch", "8 catch", "10 catch"]);
+  });
+
+  it("reads a text through constants, and not a result that a same-function assignment marks", () => {
+    expect(
+      evidenceIn(
+        `
+const FAILED = "Error: upload failed";
+const MESSAGE = FAILED;
+export const a = { content: [{ type: "text", text: MESSAGE }] };
+export function upload() {
+  const result = { content: [{ type: "text", text: FAILED }] };
+  result.isError = true;
+  return result;
+}`,
+        SERVER_FILE,
+      ),
+    ).toEqual(["4 text"]);
   });
 });

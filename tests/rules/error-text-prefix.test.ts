@@ -82,8 +82,102 @@ export const calls = [error("Error: file not found", "file_not_found"), error(me
       settings: { "mcp-tool-errors": { errorHelpers: ["error"] } },
       code: `console.error("listing failed"); logger.error("listing failed");`,
     },
+    {
+      name: "a constant that is assigned again, or a parameter, has no known start",
+      filename: TOOL_FILE,
+      code: `
+let notice = "Nothing to report";
+export function failed(reason: string) {
+  notice = reason;
+  return [
+    { content: [{ type: "text", text: notice }], isError: true },
+    { content: [{ type: "text", text: reason }], isError: true },
+  ];
+}`,
+    },
+    {
+      name: "isError: false on a result that an assignment in another function marks",
+      filename: TOOL_FILE,
+      code: `
+export function draft() {
+  const result = { content: [{ type: "text", text: "Upload pending" }], isError: false };
+  const markFailed = () => {
+    result.isError = true;
+  };
+  return { result, markFailed };
+}`,
+    },
   ],
   invalid: [
+    {
+      name: "a nested conditional: one report on the text, the fix mends every branch",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const form = await forms.get(id);
+  return {
+    content: [{ type: "text", text: !form ? "Form not found" : form.locked ? \`error: \${id} is locked\` : "Form is archived" }],
+    isError: true,
+  };`),
+      output: registeredTool(`  const form = await forms.get(id);
+  return {
+    content: [{ type: "text", text: !form ? "Error: Form not found" : form.locked ? \`Error: \${id} is locked\` : "Error: Form is archived" }],
+    isError: true,
+  };`),
+      errors: [{ messageId: "missingPrefix", line: 7, column: 37, data: { prefix: '"Error: "', start: '"Form not found"' } }],
+    },
+    {
+      name: "the message quotes how a long or partly known text starts",
+      filename: SERVER_FILE,
+      code: `
+export const a = { content: [{ type: "text", text: "Failed to fetch the repository list from GitHub" }], isError: true };
+export const b = { content: [{ type: "text", text: \`Upload failed: \${reason}\` }], isError: true };`,
+      output: `
+export const a = { content: [{ type: "text", text: "Error: Failed to fetch the repository list from GitHub" }], isError: true };
+export const b = { content: [{ type: "text", text: \`Error: Upload failed: \${reason}\` }], isError: true };`,
+      errors: [
+        { messageId: "missingPrefix", line: 2, column: 52, data: { prefix: '"Error: "', start: '"Failed to fetch the..."' } },
+        { messageId: "missingPrefix", line: 3, column: 52, data: { prefix: '"Error: "', start: '"Upload failed: ..."' } },
+      ],
+    },
+    {
+      name: "texts through constants: the literal is fixed when it has one use, only reported when shared",
+      filename: TOOL_FILE,
+      code: `
+const NOT_FOUND = "Form not found";
+const LOCKED = \`Form is locked\`;
+const LOCKED_TEXT = LOCKED;
+export const notFound = { content: [{ type: "text", text: NOT_FOUND }], isError: true };
+export const locked = { content: [{ type: "text", text: LOCKED_TEXT }], isError: true };
+export const lockedAgain = { content: [{ type: "text", text: LOCKED + " again" }], isError: true };`,
+      output: `
+const NOT_FOUND = "Error: Form not found";
+const LOCKED = \`Form is locked\`;
+const LOCKED_TEXT = LOCKED;
+export const notFound = { content: [{ type: "text", text: NOT_FOUND }], isError: true };
+export const locked = { content: [{ type: "text", text: LOCKED_TEXT }], isError: true };
+export const lockedAgain = { content: [{ type: "text", text: LOCKED + " again" }], isError: true };`,
+      errors: [
+        { messageId: "missingPrefix", line: 5, column: 59 },
+        { messageId: "missingPrefix", line: 6, column: 57 },
+        { messageId: "missingPrefix", line: 7, column: 62 },
+      ],
+    },
+    {
+      name: "isError set by assignment in the same function: the text is checked",
+      filename: TOOL_FILE,
+      code: `
+export async function submitForm(id: string) {
+  const result = { content: [{ type: "text", text: "Submission rejected" }], isError: false };
+  if (!(await forms.submit(id))) result.isError = true;
+  return result;
+}`,
+      output: `
+export async function submitForm(id: string) {
+  const result = { content: [{ type: "text", text: "Error: Submission rejected" }], isError: false };
+  if (!(await forms.submit(id))) result.isError = true;
+  return result;
+}`,
+      errors: [{ messageId: "missingPrefix", line: 3, column: 52 }],
+    },
     {
       name: "no prefix on a string literal, a template literal and a + chain: inserted",
       filename: SERVER_FILE,

@@ -153,8 +153,87 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   }
 });`,
     },
+    {
+      name: "library calls that do not throw, that are caught, and a parse method that is not zod's",
+      filename: TOOL_FILE,
+      code: factory(
+        `import { ReadFileArgs, lenientArgs } from "../lib/schemas.js";\nimport { readSettingsOr } from "../lib/settings-file.js";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      const checked = ReadFileArgs.safeParse(args);
+      const settings = readSettingsOr(String(args.settings ?? "{}"), {});
+      const later = await ReadFileArgs.parseAsync(args).catch(() => undefined);
+      let decoded = "";
+      try {
+        decoded = decodeURIComponent(new URL(String(args.url)).pathname);
+      } catch {
+        decoded = "/";
+      }
+      return success(\`\${JSON.stringify(settings)} \${encodeURIComponent(lenientArgs.parse(args).path)} \${String(checked.success && later)} \${decoded} \${URL.canParse(root)}\`);`,
+      ),
+    },
   ],
   invalid: [
+    {
+      name: "a same-file helper that parses JSON uncaught: no-throw-in-tool-handler does not see library calls, so this rule reports it",
+      filename: TOOL_FILE,
+      code: `import { success, type ToolArgs } from "./utils.js";
+function parseOptions(text: string): { limit?: number } {
+  return JSON.parse(text) as { limit?: number };
+}
+export function createReadFileTool(root: string) {
+  return {
+    schema: { name: "read_file", description: "Read a file", inputSchema: { type: "object", properties: {} } },
+    handler: async (args: ToolArgs) => success(\`\${root} \${String(parseOptions(String(args.options ?? "{}")).limit)}\`),
+  };
+}`,
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 8,
+          column: 66,
+          data: { chain: "`parseOptions()` → `JSON.parse()`", location: `${TOOL_FILE}:3, TypeScript's standard library` },
+        },
+      ],
+    },
+    {
+      name: "zod's parse and parseAsync, JSON.parse, new URL, decodeURIComponent, BigInt and structuredClone, uncaught",
+      filename: TOOL_FILE,
+      code: factory(
+        `import { ReadFileArgs } from "../lib/schemas.js";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      const { path } = ReadFileArgs.parse(args);
+      const checked = await ReadFileArgs.parseAsync(args);
+      const options = JSON.parse(String(args.options ?? "{}")) as { limit?: string };
+      const url = new URL(path, "file:///");
+      const limit = BigInt(options.limit ?? "0");
+      const copy = structuredClone(checked);
+      return success(\`\${decodeURIComponent(url.pathname)} \${String(limit)} \${root} \${copy.path}\`);`,
+      ),
+      errors: [
+        { messageId: "throwingCall", line: 7, column: 24, data: { chain: "`ReadFileArgs.parse()`", location: "from zod" } },
+        { messageId: "throwingCall", line: 8, column: 29, data: { chain: "`ReadFileArgs.parseAsync()`", location: "from zod" } },
+        { messageId: "throwingCall", line: 9, column: 23, data: { chain: "`JSON.parse()`", location: "TypeScript's standard library" } },
+        { messageId: "throwingCall", line: 10, column: 19, data: { chain: "`new URL()`", location: "TypeScript's standard library" } },
+        { messageId: "throwingCall", line: 11, column: 21, data: { chain: "`BigInt()`", location: "TypeScript's standard library" } },
+        { messageId: "throwingCall", line: 12, column: 20, data: { chain: "`structuredClone()`", location: "TypeScript's standard library" } },
+        { messageId: "throwingCall", line: 13, column: 25, data: { chain: "`decodeURIComponent()`", location: "TypeScript's standard library" } },
+      ],
+    },
+    {
+      name: "a project function in another file that calls JSON.parse uncaught",
+      filename: TOOL_FILE,
+      code: factory(
+        `import { readSettings } from "../lib/settings-file.js";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      const settings = readSettings(String(args.settings ?? "{}"));
+      return success(\`\${root}: \${Object.keys(settings).join(",")}\`);`,
+      ),
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 7,
+          column: 24,
+          data: { chain: "`readSettings()` → `JSON.parse()`", location: "src/lib/settings-file.ts:3, TypeScript's standard library" },
+        },
+      ],
+    },
     {
       name: "an argument helper in another file (the ADR project's requireString)",
       filename: TOOL_FILE,

@@ -202,8 +202,115 @@ export const block = { type: "tool_result", tool_use_id: "t1", content: [{ type:
         return fallback.message;
       }`),
     },
+    {
+      name: "a catch that falls back to computed data: a call or a variable that does not use the caught error",
+      filename: TOOL_FILE,
+      code: `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "schemas", version: "1.0.0" });
+server.registerTool("describe_table", { description: "Describe a table" }, async ({ table }: { table: string }) => {
+  try {
+    return { content: [{ type: "text", text: JSON.stringify(await db.describe(table)) }] };
+  } catch (err) {
+    logger.warn("full schema unavailable", err);
+    const simplerSchema = await db.columns(table);
+    return { content: [{ type: "text", text: JSON.stringify(simplerSchema) }] };
+  }
+});
+server.registerTool("summarise_runs", { description: "Summarise CI runs" }, async ({ repo }: { repo: string }) => {
+  const summary = await cache.summary(repo);
+  try {
+    return { content: [{ type: "text", text: await ci.summarise(repo) }] };
+  } catch {
+    return { content: [{ type: "text", text: summary }] };
+  }
+});`,
+    },
+    {
+      name: "isError: false marked true by a later assignment in the same function",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      const result = { content: [{ type: "text", text: "Error: nothing listed yet" }], isError: false };
+      try {
+        result.content = [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }];
+        result.isError = false;
+      } catch (err) {
+        result.content = [{ type: "text", text: \`Error: cannot list \${args.dir}\` }];
+        result.isError = true;
+      }
+      return result;`),
+    },
   ],
   invalid: [
+    {
+      name: "a catch whose text is a literal, or computed from the caught error, is not a fallback",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (err) {
+        if (err instanceof NotFound) return { content: [{ type: "text", text: "The directory is unreachable" }] };
+        const reason = err instanceof Error ? err.message : String(err);
+        if (reason.includes("EACCES")) return { content: [{ type: "text", text: describeFailure(reason) }] };
+        return { content: [{ type: "text", text: JSON.stringify({ dir: args.dir, error: err }) }] };
+      }`),
+      output: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (err) {
+        if (err instanceof NotFound) return { content: [{ type: "text", text: "The directory is unreachable" }], isError: true };
+        const reason = err instanceof Error ? err.message : String(err);
+        if (reason.includes("EACCES")) return { content: [{ type: "text", text: describeFailure(reason) }], isError: true };
+        return { content: [{ type: "text", text: JSON.stringify({ dir: args.dir, error: err }) }], isError: true };
+      }`),
+      errors: [
+        { messageId: "missingIsError", line: 9, column: 45 },
+        { messageId: "missingIsError", line: 11, column: 47 },
+        { messageId: "missingIsError", line: 12, column: 16 },
+      ],
+    },
+    {
+      name: "a result bound to a const and returned from the catch",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (err) {
+        const failure = { content: [{ type: "text", text: \`Cannot list \${args.dir}\` }] };
+        return failure;
+      }`),
+      output: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (err) {
+        const failure = { content: [{ type: "text", text: \`Cannot list \${args.dir}\` }], isError: true };
+        return failure;
+      }`),
+      errors: [{ messageId: "missingIsError", line: 9, column: 25 }],
+    },
+    {
+      name: "isError: false with an error text, when no assignment in the same function marks it",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      const result = { content: [{ type: "text", text: "Error: nothing listed yet" }], isError: false };
+      const markLater = () => {
+        result.isError = true;
+      };
+      deps.onFailure(markLater);
+      return result;`),
+      errors: [
+        {
+          messageId: "isErrorNotTrue",
+          line: 6,
+          column: 97,
+          suggestions: [
+            {
+              messageId: "setIsErrorTrue",
+              output: listFilesTool(`      const result = { content: [{ type: "text", text: "Error: nothing listed yet" }], isError: true };
+      const markLater = () => {
+        result.isError = true;
+      };
+      deps.onFailure(markLater);
+      return result;`),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "a catch returning content without isError (multi-line, trailing comma): autofix",
       filename: TOOL_FILE,

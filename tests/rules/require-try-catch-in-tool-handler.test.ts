@@ -9,6 +9,18 @@ const catchClause = (indent: string, prefix = "Error: "): string =>
 ${indent}  return { content: [{ type: "text", text: \`${prefix}\${error instanceof Error ? error.message : String(error)}\` }], isError: true };
 ${indent}}`;
 
+/** Two clock tools in a server file with a logger of its own named `console`; bodies start on lines 6 and 10. */
+const CLOCK_TOOLS = (logTime: readonly string[], parseTime: readonly string[]): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "clock", version: "1.0.0" });
+const console = createRemoteLogger(process.env.LOG_URL);
+server.registerTool("log_time", { description: "Log the time" }, async () => {
+${logTime.join("\n")}
+});
+server.registerTool("parse_time", { description: "Parse a time" }, async ({ value }: { value: string }) => {
+${parseTime.join("\n")}
+});`;
+
 const WRAPPERS = { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] } } };
 
 ruleTester.run("require-try-catch-in-tool-handler", rule, {
@@ -94,8 +106,76 @@ export const weather = tool({
 const allowList = new Set(loadAllowList());
 export function isAllowed(command: string) { return allowList.has(command.trim()); }`,
     },
+    {
+      name: "a handler whose only calls are logging, conversions, type tests, Math, the clock and error helpers",
+      filename: SERVER_FILE,
+      code: `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "clock", version: "1.0.0" });
+function error(message: string) {
+  return { content: [{ type: "text" as const, text: message }], isError: true };
+}
+server.registerTool("round_time", { description: "Round the current time" }, async ({ step, tags }: { step: unknown; tags: unknown }) => {
+  console.info("round_time", String(step));
+  if (!Array.isArray(tags) || Object.keys(tags).length === 0) return error("Error: tags are required");
+  const minutes = Math.max(1, Number(step) || 1) * 60_000;
+  const rounded = Math.round(Date.now() / minutes) * minutes;
+  return { content: [{ type: "text", text: \`\${rounded} \${Boolean(tags.length)} \${Object.entries(tags).length}\` }] };
+});`,
+    },
   ],
   invalid: [
+    {
+      name: "a logger bound in the file is not the console, and one call that can fail among non-throwing ones",
+      filename: SERVER_FILE,
+      code: CLOCK_TOOLS([
+        '  console.info("log_time", Date.now());',
+        '  return { content: [{ type: "text", text: "logged" }] };',
+      ], [
+        '  const seconds = Math.round(Number(JSON.parse(value)));',
+        '  return { content: [{ type: "text", text: String(seconds) }] };',
+      ]),
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 5,
+          column: 75,
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: CLOCK_TOOLS([
+                "  try {",
+                '    console.info("log_time", Date.now());',
+                '    return { content: [{ type: "text", text: "logged" }] };',
+                catchClause("  "),
+              ], [
+                '  const seconds = Math.round(Number(JSON.parse(value)));',
+                '  return { content: [{ type: "text", text: String(seconds) }] };',
+              ]),
+            },
+          ],
+        },
+        {
+          messageId: "unguarded",
+          line: 9,
+          column: 105,
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: CLOCK_TOOLS([
+                '  console.info("log_time", Date.now());',
+                '  return { content: [{ type: "text", text: "logged" }] };',
+              ], [
+                "  try {",
+                '    const seconds = Math.round(Number(JSON.parse(value)));',
+                '    return { content: [{ type: "text", text: String(seconds) }] };',
+                catchClause("  "),
+              ]),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "the ADR project's factory: work before the try, comments kept, template literal lines not re-indented",
       filename: TOOL_FILE,

@@ -6,6 +6,7 @@ import { resolveFunctions } from "./resolve.js";
 import { type BindingKind, escapes, isAllowedThrow, isFollowedBinding, isPromiseReject, rejectionExit } from "../throw-semantics.js";
 import { descendants, functionName, isProjectSourceFile, isTsFunction, resolvedSymbol, type TsFunction, unwrapTs } from "./ts-nodes.js";
 import { isCaughtTs, tsTree } from "./ts-tree.js";
+import { type LibraryThrow, libraryThrow } from "./throwing-library-calls.js";
 
 export interface ThrowOptions {
   /** Error classes whose throws do not count (FastMCP's `UserError`). */
@@ -14,10 +15,14 @@ export interface ThrowOptions {
   checkThrowsTags: boolean;
 }
 
-/** How a function can throw: the names from the callee down, and the deepest throw (or `@throws` declaration). */
+/**
+ * How a function can throw: the names from the callee down, and the deepest throw (or `@throws`
+ * declaration, or call of a throwing library function, which `library` then names).
+ */
 export interface ThrowPath {
   chain: readonly string[];
   site: ts.Node;
+  library?: LibraryThrow;
 }
 
 /**
@@ -33,6 +38,8 @@ interface Facts {
   tagged: ts.Node | undefined;
   /** Calls the function does not catch, in source order. */
   calls: readonly ts.CallExpression[];
+  /** The first call of a throwing library function (`JSON.parse`, a zod `parse`) that the function does not catch. */
+  library: { node: ts.Node; call: LibraryThrow } | undefined;
 }
 
 /** `asyncHelper().catch(...)`: the rejection an async callee turns its throws into is handled on the spot. */
@@ -92,6 +99,12 @@ export class ThrowAnalysis {
     return targets;
   }
 
+  /** The throwing library function `node` calls, unless a `.catch()` on the spot handles its rejection. */
+  libraryThrowAt(node: ts.CallExpression | ts.NewExpression): LibraryThrow | undefined {
+    const found = libraryThrow(this.program, node);
+    return found && !(found.rejects && typescript.isCallExpression(node) && isCatchReceiver(node)) ? found : undefined;
+  }
+
   /**
    * How `target` can throw within `maxDepth` functions, or undefined. With `within`, only the
    * functions the per-file rule follows count (function declarations and functions bound to a
@@ -122,6 +135,8 @@ export class ThrowAnalysis {
         const facts = this.factsOf(target);
         const site = facts.own ?? (within ? undefined : facts.tagged);
         if (site) return { chain, site };
+        // The per-file rule does not see library calls: they are this rule's alone.
+        if (facts.library && !within) return { chain: [...chain, facts.library.call.name], site: facts.library.node, library: facts.library.call };
         if (depth === maxDepth) continue;
         for (const call of facts.calls) {
           for (const callee of this.targetsOf(call)) {
@@ -150,22 +165,27 @@ export class ThrowAnalysis {
   private readFacts(target: ThrowTarget): Facts {
     const tagged = this.hasThrowsTag(target) ? target : undefined;
     const calls: ts.CallExpression[] = [];
+    let library: Facts["library"];
     if (!isTsFunction(target) || !target.body || !isProjectSourceFile(this.program, target.getSourceFile())) {
-      return { own: undefined, tagged, calls };
+      return { own: undefined, tagged, calls, library };
     }
     for (const node of descendants(target.body)) {
       if (typescript.isThrowStatement(node)) {
-        if (escapes(tsTree, node, target) && !this.isAllowed(node.expression)) return { own: node, tagged, calls };
-      } else if (typescript.isCallExpression(node)) {
-        if (isPromiseRejectCall(node)) {
+        if (escapes(tsTree, node, target) && !this.isAllowed(node.expression)) return { own: node, tagged, calls, library };
+      } else if (typescript.isCallExpression(node) || typescript.isNewExpression(node)) {
+        if (typescript.isCallExpression(node) && isPromiseRejectCall(node)) {
           const exit = rejectionExit(tsTree, node);
-          if (exit && escapes(tsTree, node, target, exit) && !this.isAllowed(node.arguments[0])) return { own: node, tagged, calls };
+          if (exit && escapes(tsTree, node, target, exit) && !this.isAllowed(node.arguments[0])) return { own: node, tagged, calls, library };
         } else if (!isCaughtTs(node, target)) {
-          calls.push(node);
+          if (typescript.isCallExpression(node)) calls.push(node);
+          if (!library) {
+            const call = this.libraryThrowAt(node);
+            if (call) library = { node, call };
+          }
         }
       }
     }
-    return { own: undefined, tagged, calls };
+    return { own: undefined, tagged, calls, library };
   }
 
   /** `new UserError(...)`, `new errors.UserError(...)`, `UserError(...)` with `UserError` in `allow`. */
