@@ -20,6 +20,7 @@ import {
   dispatchTableShape,
   type FileFacts,
   forwardsToMethod,
+  HANDLER_KIND_ORDER,
   type HandlerPath,
   handlerPath,
   type HandlerShape,
@@ -113,13 +114,16 @@ export class ToolHandlers {
     const seen = new Set<TSESTree.Node>();
     const wrappers: TSESTree.CallExpression[] = [];
     const direct = this.handlerPosition(fn, wrappers, seen);
-    if (direct) return this.handler(fn, direct, wrappers);
-    // A named function or a method counts where one of its references sits in a handler position.
+    let best = direct && { shape: direct, wrappers };
+    // A named function or a method counts where one of its references sits in a handler position;
+    // among several positions the one `HANDLER_KIND_ORDER` prefers wins, as in the TypeScript adapter.
     for (const reference of [...this.referencesOf(fn), ...this.methodReferencesOf(fn)]) {
+      if (best && HANDLER_KIND_ORDER.indexOf(best.shape.kind) === 0) break;
       const viaName: TSESTree.CallExpression[] = [];
       const shape = this.referencePosition(reference, viaName, seen);
-      if (shape) return this.handler(fn, shape, viaName);
+      if (shape && (!best || HANDLER_KIND_ORDER.indexOf(shape.kind) < HANDLER_KIND_ORDER.indexOf(best.shape.kind))) best = { shape, wrappers: viaName };
     }
+    if (best) return this.handler(fn, best.shape, best.wrappers);
     // With type information: a registration in any file of the program that `fn` flows into.
     const node = this.typed?.toTs(fn);
     const elsewhere = node && this.typed && getProgramHandlers(this.typed.program, this.settings, this.typed.cwd).handlerOf(node);

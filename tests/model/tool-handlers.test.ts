@@ -48,7 +48,8 @@ export const getFigmaData = {
   inputSchema: { fileKey: z.string() },
   async handler({ fileKey }) { return fetchFile(fileKey); },
 };`),
-    ).toEqual(["6 definition"]);
+      // Registered by name as well: the registration says more about how it is called.
+    ).toEqual(["6 registration"]);
   });
 
   it("recognises definition functions: defineTool, createTool, addTool", () => {
@@ -155,7 +156,8 @@ describe("isToolHandler: definition objects and the file they are in", () => {
   it("counts a bare definition object only where the file shows it is MCP server code", () => {
     expect(handlersIn(`import { FastMCP } from "fastmcp";\n${definition}`)).toEqual(["6 definition"]);
     expect(handlersIn(`import { McpServer } from "@modelcontextprotocol/server";\n${definition}`)).toEqual(["6 definition"]);
-    expect(handlersIn(`${definition}\nthis.server.tool(searchDocs.name, searchDocs.inputSchema, searchDocs.handler);`)).toEqual(["5 definition"]);
+    expect(handlersIn(`${definition}\nthis.server.tool(searchDocs.name, searchDocs.inputSchema, searchDocs.handler);`)).toEqual(["5 registration"]);
+    expect(handlersIn(`${definition}\nthis.server.tool("other", shape, async () => other());`)).toEqual(["5 definition", "7 registration"]);
     expect(handlersIn(definition, TOOL_FILE)).toEqual(["5 definition"]);
   });
 
