@@ -94,6 +94,10 @@ function toolName(checker: ts.TypeChecker, handler: ProgramHandler): string | un
     return value && ts.isStringLiteralLike(value) ? value.text : classNode.name?.text;
   }
   if (handler.kind === "defaultExport") return path.basename(fn.getSourceFile().fileName).replace(/\.[cm]?[jt]sx?$/u, "");
+  if (handler.kind === "dispatchTable") {
+    const key = tableKey(fn);
+    if (key !== undefined) return key;
+  }
   const first = call?.arguments.at(0);
   const literal = first && unwrapTs(first);
   if (literal && ts.isStringLiteralLike(literal)) return literal.text;
@@ -104,6 +108,20 @@ function toolName(checker: ts.TypeChecker, handler: ProgramHandler): string | un
     if (name !== undefined) return name;
   }
   return undefined;
+}
+
+/**
+ * The key a dispatch table holds a function under: `search: async () => ...`, `["search", fn]` of a
+ * `Map`. A definition entry (`{ name: "search", handler }`) is named by its `name` instead.
+ */
+function tableKey(fn: TsFunction): string | undefined {
+  const member = ts.isMethodDeclaration(fn) ? fn : ts.isPropertyAssignment(fn.parent) ? fn.parent : undefined;
+  if (member) {
+    const definesName = ts.isObjectLiteralExpression(member.parent) && member.parent.properties.some((property) => property.name?.getText() === "name");
+    return !definesName && (ts.isIdentifier(member.name) || ts.isStringLiteralLike(member.name)) ? member.name.text : undefined;
+  }
+  const key = ts.isArrayLiteralExpression(fn.parent) ? fn.parent.elements.at(0) : undefined;
+  return key && ts.isStringLiteralLike(key) ? key.text : undefined;
 }
 
 /** The static `name` (or `schema.name`) of an object, following `const` bindings and imports. */
