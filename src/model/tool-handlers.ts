@@ -61,8 +61,8 @@ export class ToolHandlers {
   private readonly handlers = new Map<FunctionNode, ToolHandler | null>();
   private readonly enclosing = new Map<FunctionNode, ToolHandler | null>();
   private fileFacts: FileFacts | undefined;
-  /** `this.<name>` member expressions of each class body, by name. */
-  private readonly thisMembers = new Map<TSESTree.ClassBody, Map<string, TSESTree.MemberExpression[]>>();
+  /** The `this.<name>` tokens of each class body, by name. */
+  private readonly thisMembers = new Map<TSESTree.ClassBody, Map<string, TSESTree.Token[]>>();
 
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
@@ -188,7 +188,7 @@ export class ToolHandlers {
       const name = propertyName(parent);
       if (name === undefined || parent.static) return [];
       const classBody = parent.parent;
-      return (this.thisMembersOf(classBody).get(name) ?? []).filter((member) => thisClassBody(member) === classBody);
+      return this.thisMembersNamed(classBody, name);
     }
     if (parent?.type !== AST_NODE_TYPES.Property || parent.value !== child || parent.parent.type !== AST_NODE_TYPES.ObjectExpression) return [];
     const name = propertyName(parent);
@@ -204,22 +204,27 @@ export class ToolHandlers {
     return found;
   }
 
-  private thisMembersOf(classBody: TSESTree.ClassBody): Map<string, TSESTree.MemberExpression[]> {
-    let members = this.thisMembers.get(classBody);
-    if (members) return members;
-    members = new Map();
-    const tokens = this.sourceCode.getTokens(classBody);
-    for (let index = 0; index + 2 < tokens.length; index++) {
-      const [self, dot, name] = [tokens[index], tokens[index + 1], tokens[index + 2]];
-      if (self.value !== "this" || dot.value !== "." || name.type !== AST_TOKEN_TYPES.Identifier) continue;
-      const node = this.sourceCode.getNodeByRangeIndex(name.range[0]);
-      const member = node?.parent;
-      if (member?.type !== AST_NODE_TYPES.MemberExpression || member.property !== node) continue;
-      const known = members.get(name.value);
-      if (known) known.push(member);
-      else members.set(name.value, [member]);
+  /** The `this.<name>` members of a class body: its tokens are scanned once, and nodes found only for the names asked. */
+  private thisMembersNamed(classBody: TSESTree.ClassBody, name: string): TSESTree.MemberExpression[] {
+    let byName = this.thisMembers.get(classBody);
+    if (!byName) {
+      byName = new Map();
+      const tokens = this.sourceCode.getTokens(classBody);
+      for (let index = 0; index + 2 < tokens.length; index++) {
+        const [self, dot, property] = [tokens[index], tokens[index + 1], tokens[index + 2]];
+        if (self.value !== "this" || dot.value !== "." || property.type !== AST_TOKEN_TYPES.Identifier) continue;
+        const known = byName.get(property.value);
+        if (known) known.push(property);
+        else byName.set(property.value, [property]);
+      }
+      this.thisMembers.set(classBody, byName);
     }
-    this.thisMembers.set(classBody, members);
+    const members: TSESTree.MemberExpression[] = [];
+    for (const token of byName.get(name) ?? []) {
+      const node = this.sourceCode.getNodeByRangeIndex(token.range[0]);
+      const member = node?.parent;
+      if (member?.type === AST_NODE_TYPES.MemberExpression && member.property === node && thisClassBody(member) === classBody) members.push(member);
+    }
     return members;
   }
 
