@@ -1,6 +1,5 @@
 import path from "node:path";
 import ts from "typescript";
-import type { ToolHandlerKind } from "../model/handler-shapes.js";
 import type { McpSettings } from "../model/settings.js";
 import { getProgramHandlers, type ProgramHandler } from "../model/typescript/program-handlers.js";
 import { resolvedSymbol, type TsFunction, unwrapTs } from "../model/typescript/ts-nodes.js";
@@ -19,27 +18,22 @@ export interface Tool {
 /** Steps per name lookup: a schema is rarely more than a couple of aliases away. */
 const NAME_BUDGET = 16;
 
-/** When one function stands in several handler positions, the one that says most about how it is called wins. */
-const KIND_ORDER: readonly ToolHandlerKind[] = ["requestHandler", "registration", "definition", "classMethod", "defaultExport"];
-
 /**
  * Every tool of the project, from the handler model (`getProgramHandlers`): every shape the rules
  * recognise, registered in any file; a low-level dispatcher gives one tool per `case` of its `switch`.
  */
 export function listTools(program: ts.Program, settings: McpSettings, root: string): Tool[] {
   const checker = program.getTypeChecker();
-  const byFunction = new Map<TsFunction, ProgramHandler>();
-  for (const handler of getProgramHandlers(program, settings, root).handlers) {
-    const known = byFunction.get(handler.fn);
-    if (!known || KIND_ORDER.indexOf(handler.kind) < KIND_ORDER.indexOf(known.kind)) byFunction.set(handler.fn, handler);
-  }
+  const index = getProgramHandlers(program, settings, root);
+  // One handler per function: the shape `handlerOf` prefers (`HANDLER_KIND_ORDER`).
+  const unique = new Set(index.handlers.map((handler) => index.handlerOf(handler.fn) ?? handler));
   const tools = new Map<string, Tool>();
   const add = (node: ts.Node, name: string, registration: string): void => {
     const tool = { name, ...span(node, root), registration };
     const key = `${tool.file}:${String(tool.line)}:${name}`;
     if (!tools.has(key)) tools.set(key, tool);
   };
-  for (const handler of byFunction.values()) {
+  for (const handler of unique) {
     const how = registrationOf(handler, root);
     if (handler.kind === "requestHandler") {
       const cases = dispatcherCases(handler.fn);
@@ -100,6 +94,10 @@ function toolName(checker: ts.TypeChecker, handler: ProgramHandler): string | un
     return value && ts.isStringLiteralLike(value) ? value.text : classNode.name?.text;
   }
   if (handler.kind === "defaultExport") return path.basename(fn.getSourceFile().fileName).replace(/\.[cm]?[jt]sx?$/u, "");
+  if (handler.kind === "dispatchTable") {
+    const key = tableKey(fn);
+    if (key !== undefined) return key;
+  }
   const first = call?.arguments.at(0);
   const literal = first && unwrapTs(first);
   if (literal && ts.isStringLiteralLike(literal)) return literal.text;
@@ -110,6 +108,20 @@ function toolName(checker: ts.TypeChecker, handler: ProgramHandler): string | un
     if (name !== undefined) return name;
   }
   return undefined;
+}
+
+/**
+ * The key a dispatch table holds a function under: `search: async () => ...`, `["search", fn]` of a
+ * `Map`. A definition entry (`{ name: "search", handler }`) is named by its `name` instead.
+ */
+function tableKey(fn: TsFunction): string | undefined {
+  const member = ts.isMethodDeclaration(fn) ? fn : ts.isPropertyAssignment(fn.parent) ? fn.parent : undefined;
+  if (member) {
+    const definesName = ts.isObjectLiteralExpression(member.parent) && member.parent.properties.some((property) => property.name?.getText() === "name");
+    return !definesName && (ts.isIdentifier(member.name) || ts.isStringLiteralLike(member.name)) ? member.name.text : undefined;
+  }
+  const key = ts.isArrayLiteralExpression(fn.parent) ? fn.parent.elements.at(0) : undefined;
+  return key && ts.isStringLiteralLike(key) ? key.text : undefined;
 }
 
 /** The static `name` (or `schema.name`) of an object, following `const` bindings and imports. */

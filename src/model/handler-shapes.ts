@@ -8,7 +8,7 @@ import type { McpSettings } from "./settings.js";
  */
 
 /** How a handler was recognised; `requestHandler` is the low-level `tools/call` dispatcher. */
-export type ToolHandlerKind = "classMethod" | "defaultExport" | "definition" | "registration" | "requestHandler";
+export type ToolHandlerKind = "classMethod" | "defaultExport" | "definition" | "dispatchTable" | "registration" | "requestHandler";
 
 /**
  * The path a handler's result or throw takes at run time: a low-level dispatcher answers a throw
@@ -37,6 +37,34 @@ const CONVERTING_DEFINITION_FUNCTIONS: readonly string[] = ["addTool"];
 /** A module of the Vercel AI SDK or LangChain. */
 export function isAgentLibrary(source: string): boolean {
   return AGENT_LIBRARY.test(source);
+}
+
+/** A module named in `handlers.serverModules` (prefix match: `@modelcontextprotocol/sdk/server/mcp.js`). */
+export function isServerModule(settings: McpSettings, source: string): boolean {
+  return settings.handlers.serverModules.some((prefix) => source.startsWith(prefix));
+}
+
+/** A call that registers a tool on a server: `server.registerTool(...)`, `this.server.tool(...)`, `setRequestHandler(...)`. */
+export function isRegistrationCall(settings: McpSettings, facts: { method: string | undefined; fromAgentLibrary: boolean }): boolean {
+  if (facts.method === undefined || facts.fromAgentLibrary) return false;
+  return facts.method === SET_REQUEST_HANDLER || settings.handlers.registrationMethods.includes(facts.method);
+}
+
+/** What an adapter knows of a whole file. */
+export interface FileFacts {
+  /** The modules the file imports (`import ... from "<module>"`, type-only imports included). */
+  imports: readonly string[];
+  /** The file calls a registration method itself (`isRegistrationCall`). */
+  registersTools: boolean;
+}
+
+/**
+ * A file that shows it is MCP server code: it imports a server module or registers tools itself.
+ * A file that imports only an MCP client, the AI SDK or LangChain holds adapters of remote or agent
+ * tools, whose `{ inputSchema, execute }` objects are not MCP tool handlers.
+ */
+export function isServerCode(settings: McpSettings, facts: FileFacts): boolean {
+  return facts.registersTools || facts.imports.some((source) => isServerModule(settings, source));
 }
 
 /** `CallToolRequestSchema` (or `types.CallToolRequestSchema`: its last name) or the v2 method string `"tools/call"`. */
@@ -80,9 +108,10 @@ export interface DefinitionObjectFacts {
   /** That call's callee is imported from the AI SDK or LangChain. */
   fromAgentLibrary: boolean;
   inToolFile: boolean;
+  /** The file shows it is MCP server code (`isServerCode`). */
+  inServerCode: boolean;
+  /** An `inputSchema` property, or a `schema` property (the `{ schema, handler }` factory, `defineTool`-style objects). */
   hasInputSchema: boolean;
-  /** A `schema` property holding an object literal with `inputSchema` or `name` (the `{ schema, handler }` factory). */
-  hasToolSchema: boolean;
 }
 
 /** A handler property (`handler`, `handle`, `execute`) by name. */
@@ -90,13 +119,52 @@ export function isHandlerProperty(settings: McpSettings, name: string | undefine
   return name !== undefined && settings.handlers.properties.includes(name);
 }
 
-/** The shape of a tool definition object's handler property, or undefined when the object is not an MCP tool definition. */
+/**
+ * The shape of a tool definition object's handler property, or undefined when the object is not an
+ * MCP tool definition. A definition function counts in any file unless it comes from the AI SDK or
+ * LangChain; a bare object counts in a tool file, and elsewhere only with a schema in a file that
+ * shows it is MCP server code.
+ */
 export function definitionObjectShape(settings: McpSettings, facts: DefinitionObjectFacts): HandlerShape | undefined {
   if (facts.definitionCall !== undefined) {
     if (facts.fromAgentLibrary) return undefined;
     if (settings.handlers.definitionFunctions.includes(facts.definitionCall)) return { kind: "definition", via: facts.definitionCall };
   }
-  return facts.inToolFile || facts.hasInputSchema || facts.hasToolSchema ? { kind: "definition", via: undefined } : undefined;
+  if (facts.inToolFile) return { kind: "definition", via: undefined };
+  return facts.hasInputSchema && facts.inServerCode ? { kind: "definition", via: undefined } : undefined;
+}
+
+/**
+ * A function in a handler position whose whole work is calling a method (`(args) => this.search(args)`,
+ * `async (args) => { return tools.search(args); }`) hands the handler role to that method when the
+ * adapter finds it (a member of the enclosing class, a property of a same-file object literal): the
+ * method's throws are then the handler's. A method it cannot find leaves the function the handler.
+ */
+export function forwardsToMethod(facts: { callsMethodOnly: boolean; methodFound: boolean }): boolean {
+  return facts.callsMethodOnly && facts.methodFound;
+}
+
+/** What an adapter knows of a table (object literal, `new Map([...])`, array of definitions) holding a function. */
+export interface DispatchTableFacts {
+  /** A read of the table stands in a low-level `tools/call` dispatcher. */
+  inDispatcher: boolean;
+  /** That read looks the handler up by the requested name (`handlers[name]`, `toolMap.get(name)`, `tools.find(...)`). */
+  byRequestedName: boolean;
+  /** The lookup's result is called: `handlers[name](args)`, `tool.handler(args)`, `const h = ...; h(args)`. */
+  resultCalled: boolean;
+}
+
+/** Each function of a table a dispatcher looks the requested tool up in and calls is a handler on the low-level path. */
+export function dispatchTableShape(facts: DispatchTableFacts): HandlerShape | undefined {
+  return facts.inDispatcher && facts.byRequestedName && facts.resultCalled ? { kind: "dispatchTable", via: SET_REQUEST_HANDLER } : undefined;
+}
+
+/**
+ * The table call stands in the block of a `try` in the dispatcher whose `catch` returns an error
+ * result: what the table's functions throw becomes an error result, as with a converting wrapper.
+ */
+export function tableCallGuards(facts: { inTryOfDispatcher: boolean; catchReturnsErrorResult: boolean }): boolean {
+  return facts.inTryOfDispatcher && facts.catchReturnsErrorResult;
 }
 
 /** The shape of a class member `name` in a class extending `baseClass` (its last name: `sdk.MCPTool` is `MCPTool`). */
@@ -116,9 +184,15 @@ export function isConvertingWrapper(settings: McpSettings, name: string | undefi
   return name !== undefined && settings.handlers.wrappers.includes(name);
 }
 
+/**
+ * When one function stands in several handler positions, the kind that says most about how it is
+ * called wins: a dispatcher (or its table) over a registration over a definition object.
+ */
+export const HANDLER_KIND_ORDER: readonly ToolHandlerKind[] = ["requestHandler", "dispatchTable", "registration", "definition", "classMethod", "defaultExport"];
+
 /** The runtime path of a handler of this shape. */
 export function handlerPath(shape: HandlerShape): HandlerPath {
-  if (shape.kind === "requestHandler") return "dispatcher";
+  if (shape.kind === "requestHandler" || shape.kind === "dispatchTable") return "dispatcher";
   return shape.kind === "registration" ? "registration" : "framework";
 }
 

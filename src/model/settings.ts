@@ -22,6 +22,8 @@ export interface McpSettings {
     definitionFunctions: readonly string[];
     baseClasses: readonly string[];
     wrappers: readonly string[];
+    /** Module prefixes whose import shows a file is MCP server code. */
+    serverModules: readonly string[];
   };
   protocolErrors: {
     names: readonly string[];
@@ -45,6 +47,15 @@ export const DEFAULT_SETTINGS = {
     definitionFunctions: ["defineTool", "createTool", "tool", "addTool"],
     baseClasses: ["MCPTool"],
     wrappers: [],
+    serverModules: [
+      "@modelcontextprotocol/sdk/server",
+      "@modelcontextprotocol/server",
+      "fastmcp",
+      "mcp-framework",
+      "xmcp",
+      "mcp-handler",
+      "agents/mcp",
+    ],
   },
   protocolErrors: {
     names: ["ErrorCodes"],
@@ -234,6 +245,7 @@ function parseSettings(raw: unknown): McpSettings {
       definitionFunctions: list(handlers, DEFAULT_SETTINGS.handlers, "definitionFunctions", "handlers."),
       baseClasses: list(handlers, DEFAULT_SETTINGS.handlers, "baseClasses", "handlers."),
       wrappers: list(handlers, DEFAULT_SETTINGS.handlers, "wrappers", "handlers."),
+      serverModules: list(handlers, DEFAULT_SETTINGS.handlers, "serverModules", "handlers."),
     },
     protocolErrors: {
       names: list(protocolErrors, DEFAULT_SETTINGS.protocolErrors, "names", "protocolErrors."),

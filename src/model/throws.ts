@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, type FunctionNode, isFunctionNode, outerParent, propertyName, unwrapExpression } from "../util/ast.js";
+import { calleeName, type FunctionNode, isFunctionNode, outerParent, propertyName, thisClassBody, unwrapExpression } from "../util/ast.js";
 import { estreeTree, isCaught } from "./estree-tree.js";
 import { type BindingKind, escapes, isAllowedThrow, isFollowedBinding, isPromiseReject, type RejectionExit, rejectionExit } from "./throw-semantics.js";
 import { nearestOwner } from "../util/per-file.js";
@@ -29,12 +29,16 @@ export interface ThrowingCall {
   callee: ThrowingFunction;
 }
 
-/** A same-file function (declaration, or a `const`/`let`/`var` binding of a function) that calls may name. */
+/**
+ * A same-file function that calls may name: a declaration, a `const`/`let`/`var` binding of a
+ * function, or a method of a class that its siblings call as `this.<name>()`.
+ */
 interface Helper {
   fn: FunctionNode;
+  /** How calls name it: `requireString`, `this.validate`. */
   name: string;
-  /** The function declaration or the declarator, as scope analysis names the definition. */
-  definition: TSESTree.FunctionDeclaration | TSESTree.VariableDeclarator;
+  /** The function declaration or the declarator, as scope analysis names the definition; the member for a method. */
+  definition: TSESTree.FunctionDeclaration | TSESTree.VariableDeclarator | TSESTree.MethodDefinition | TSESTree.PropertyDefinition;
   /** Throws of its own, and calls or nested helpers through which it can throw, in source order. */
   steps: { start: number; line?: number; callee?: Helper }[];
   /** Length of the shortest call chain to a throw; undefined when it cannot throw. */
@@ -65,6 +69,9 @@ export class ThrowCollector {
   /** Calls of helpers, found through each helper's references (no scope lookup per call). */
   private readonly calleeOf = new Map<TSESTree.CallExpression, Helper>();
   private readonly ownerOf = new Map<FunctionNode, Helper | null>();
+  /** The methods of each class by name, and the `this.<name>()` calls that may reach them. */
+  private readonly methods = new Map<TSESTree.ClassBody, Map<string, Helper>>();
+  private readonly thisCalls: { call: TSESTree.CallExpression; name: string }[] = [];
   private sorted: ThrowSite[] | undefined;
   private resolved = false;
 
@@ -77,6 +84,12 @@ export class ThrowCollector {
         if (!this.isAllowed(node.argument)) this.throwStatements.push(node);
       },
       CallExpression: (node) => {
+        const callee = unwrapExpression(node.callee);
+        if (callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.ThisExpression) {
+          const name = propertyName(callee);
+          if (name !== undefined) this.thisCalls.push({ call: node, name });
+          return;
+        }
         if (!isPromiseRejectCallee(node.callee)) return;
         const exit = rejectionExit(estreeTree, node);
         const first = node.arguments.at(0);
@@ -90,6 +103,16 @@ export class ThrowCollector {
         if (node.id.type === AST_NODE_TYPES.Identifier && isFunctionNode(init)) {
           this.addHelper(init, node.id.name, node);
         }
+      },
+      "MethodDefinition, PropertyDefinition": (node: TSESTree.MethodDefinition | TSESTree.PropertyDefinition) => {
+        const value = node.value && unwrapExpression(node.value);
+        const name = propertyName(node);
+        if (node.static || name === undefined || !isFunctionNode(value)) return;
+        const helper: Helper = { fn: value, name: `this.${name}`, definition: node, steps: [] };
+        this.helpers.set(value, helper);
+        const byName = this.methods.get(node.parent) ?? new Map<string, Helper>();
+        byName.set(name, helper);
+        this.methods.set(node.parent, byName);
       },
     };
   }
@@ -144,9 +167,15 @@ export class ThrowCollector {
     this.helpers.set(fn, { fn, name, definition, steps: [] });
   }
 
-  /** Finds the calls of every helper through the references of the variable it is bound to. */
+  /** Finds the calls of every helper through the references of the variable it is bound to, and of methods through `this`. */
   private linkCalls(): void {
+    for (const { call, name } of this.thisCalls) {
+      const classBody = thisClassBody(call.callee);
+      const helper = classBody && this.methods.get(classBody)?.get(name);
+      if (helper && !(helper.fn.async && isCatchReceiver(call))) this.calleeOf.set(call, helper);
+    }
     for (const helper of this.helpers.values()) {
+      if (helper.definition.type === AST_NODE_TYPES.MethodDefinition || helper.definition.type === AST_NODE_TYPES.PropertyDefinition) continue;
       for (const variable of this.sourceCode.getDeclaredVariables(helper.definition)) {
         // A function declaration also declares its parameters.
         if (variable.name !== helper.name || variable.defs.some((def) => def.type === DefinitionType.Parameter)) continue;
@@ -228,7 +257,7 @@ export class ThrowCollector {
   }
 }
 
-function bindingKind(definition: Helper["definition"]): BindingKind {
+function bindingKind(definition: TSESTree.FunctionDeclaration | TSESTree.VariableDeclarator): BindingKind {
   return definition.type === AST_NODE_TYPES.FunctionDeclaration ? "function" : definition.parent.kind === "using" || definition.parent.kind === "await using" ? "const" : definition.parent.kind;
 }
 

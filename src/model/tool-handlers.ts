@@ -1,12 +1,14 @@
-import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, AST_TOKEN_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   calleeName,
+  contains,
   findProperty,
   type FunctionNode,
   isFunctionNode,
   outerParent,
   propertyName,
   rootIdentifier,
+  thisClassBody,
   unwrapExpression,
 } from "../util/ast.js";
 import { nearestOwner } from "../util/per-file.js";
@@ -15,17 +17,31 @@ import {
   classMemberShape,
   defaultExportShape,
   definitionObjectShape,
+  dispatchTableShape,
+  type FileFacts,
+  forwardsToMethod,
+  HANDLER_KIND_ORDER,
   type HandlerPath,
   handlerPath,
   type HandlerShape,
   isAgentLibrary,
   isConvertingWrapper,
   isHandlerProperty,
+  isRegistrationCall,
+  isServerCode,
+  tableCallGuards,
 } from "./handler-shapes.js";
 import type { McpSettings } from "./settings.js";
 import { getProgramHandlers } from "./typescript/program-handlers.js";
 import type { TypedServices } from "./typescript/services.js";
-import { isInUnknownToolBranch } from "./unknown-tool-branch.js";
+import { hasIsErrorTrue, toolResult } from "./tool-results.js";
+import { isInUnknownToolBranch, RequestedToolName } from "./unknown-tool-branch.js";
+
+/** A handler position, and whether a dispatcher's `try` around the table call guards it. */
+type Position = HandlerShape & { tableGuarded?: boolean };
+
+/** Steps through `const` aliases of an import (`const t = tool as unknown as CreateTool`): aliases of aliases are rare. */
+const ALIAS_DEPTH = 4;
 
 export interface ToolHandler extends HandlerShape {
   fn: FunctionNode;
@@ -44,6 +60,9 @@ export interface ToolHandler extends HandlerShape {
 export class ToolHandlers {
   private readonly handlers = new Map<FunctionNode, ToolHandler | null>();
   private readonly enclosing = new Map<FunctionNode, ToolHandler | null>();
+  private fileFacts: FileFacts | undefined;
+  /** The `this.<name>` tokens of each class body, by name. */
+  private readonly thisMembers = new Map<TSESTree.ClassBody, Map<string, TSESTree.Token[]>>();
 
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
@@ -56,6 +75,8 @@ export class ToolHandlers {
   toolHandler(fn: FunctionNode): ToolHandler | undefined {
     let known = this.handlers.get(fn);
     if (known === undefined) {
+      // A table or method lookup may ask about a function whose answer is being decided: not (yet) a handler.
+      this.handlers.set(fn, null);
       known = this.recognise(fn) ?? null;
       this.handlers.set(fn, known);
     }
@@ -85,25 +106,126 @@ export class ToolHandlers {
   }
 
   private recognise(fn: FunctionNode): ToolHandler | undefined {
+    // `(args) => this.search(args)`: the method is the handler, not the function that forwards to it.
+    const forwarded = forwardedMethodCall(fn);
+    if (forwardsToMethod({ callsMethodOnly: forwarded !== undefined, methodFound: forwarded !== undefined && this.methodOf(forwarded) !== undefined })) {
+      return undefined;
+    }
     const seen = new Set<TSESTree.Node>();
     const wrappers: TSESTree.CallExpression[] = [];
     const direct = this.handlerPosition(fn, wrappers, seen);
-    if (direct) return this.handler(fn, direct, wrappers);
-    // A named function counts where one of its references sits in a handler position.
-    for (const reference of this.referencesOf(fn)) {
+    let best = direct && { shape: direct, wrappers };
+    // A named function or a method counts where one of its references sits in a handler position;
+    // among several positions the one `HANDLER_KIND_ORDER` prefers wins, as in the TypeScript adapter.
+    for (const reference of [...this.referencesOf(fn), ...this.methodReferencesOf(fn)]) {
+      if (best && HANDLER_KIND_ORDER.indexOf(best.shape.kind) === 0) break;
       const viaName: TSESTree.CallExpression[] = [];
-      const shape = this.handlerPosition(reference, viaName, seen);
-      if (shape) return this.handler(fn, shape, viaName);
+      const shape = this.referencePosition(reference, viaName, seen);
+      if (shape && (!best || HANDLER_KIND_ORDER.indexOf(shape.kind) < HANDLER_KIND_ORDER.indexOf(best.shape.kind))) best = { shape, wrappers: viaName };
     }
+    if (best) return this.handler(fn, best.shape, best.wrappers);
     // With type information: a registration in any file of the program that `fn` flows into.
     const node = this.typed?.toTs(fn);
     const elsewhere = node && this.typed && getProgramHandlers(this.typed.program, this.settings, this.typed.cwd).handlerOf(node);
     return elsewhere && { fn, kind: elsewhere.kind, via: elsewhere.via, path: handlerPath(elsewhere), wrappers: [], guarded: elsewhere.guarded };
   }
 
-  private handler(fn: FunctionNode, shape: HandlerShape, wrappers: TSESTree.CallExpression[]): ToolHandler {
-    const guarded = wrappers.some((call) => isConvertingWrapper(this.settings, calleeName(call.callee)));
-    return { fn, ...shape, path: handlerPath(shape), wrappers, guarded };
+  private handler(fn: FunctionNode, { kind, via, tableGuarded = false }: Position, wrappers: TSESTree.CallExpression[]): ToolHandler {
+    const guarded = tableGuarded || wrappers.some((call) => isConvertingWrapper(this.settings, calleeName(call.callee)));
+    return { fn, kind, via, path: handlerPath({ kind, via }), wrappers, guarded };
+  }
+
+  /**
+   * The handler position a reference to a function or method stands in: itself (`handler: runGit`,
+   * `this.search`), `this.search.bind(this)`, or the call of a function that only forwards to it.
+   */
+  private referencePosition(reference: TSESTree.Node, wrappers: TSESTree.CallExpression[], seen: Set<TSESTree.Node>): Position | undefined {
+    const { child, parent } = outerParent(reference);
+    if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === child && propertyName(parent) === "bind") {
+      const call = parent.parent;
+      return call.type === AST_NODE_TYPES.CallExpression && call.callee === parent ? this.handlerPosition(call, wrappers, seen) : undefined;
+    }
+    if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === child) {
+      const forwarder = forwarderOf(parent);
+      return forwarder ? this.handlerPosition(forwarder, wrappers, seen) : undefined;
+    }
+    return this.handlerPosition(reference, wrappers, seen);
+  }
+
+  /** The method a forwarding call calls: `this.search` of the enclosing class, `tools.search` of a same-file object literal. */
+  private methodOf(callee: TSESTree.MemberExpression): FunctionNode | undefined {
+    const name = propertyName(callee);
+    if (name === undefined || callee.computed) return undefined;
+    const object = unwrapExpression(callee.object);
+    if (object.type === AST_NODE_TYPES.ThisExpression) {
+      const classBody = thisClassBody(callee);
+      const member = classBody?.body.find(
+        (element) =>
+          (element.type === AST_NODE_TYPES.MethodDefinition || element.type === AST_NODE_TYPES.PropertyDefinition) &&
+          !element.static &&
+          propertyName(element) === name,
+      );
+      const value = member && "value" in member ? member.value : undefined;
+      return value && isFunctionNode(unwrapExpression(value)) ? (unwrapExpression(value) as FunctionNode) : undefined;
+    }
+    if (object.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const definition = ASTUtils.findVariable(this.sourceCode.getScope(callee), object)?.defs.at(0);
+    const init = definition?.type === TSESLint.Scope.DefinitionType.Variable && definition.parent.kind === "const" ? definition.node.init : null;
+    const literal = init && unwrapExpression(init);
+    if (literal?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+    const value = findProperty(literal, name)?.value;
+    const fn = value && unwrapExpression(value);
+    return isFunctionNode(fn) ? fn : undefined;
+  }
+
+  /**
+   * References to a method: `this.<name>` in its class (found through the class's tokens, no walk),
+   * or `<object>.<name>` for a property of an object literal bound to a `const`.
+   */
+  private methodReferencesOf(fn: FunctionNode): TSESTree.MemberExpression[] {
+    const { child, parent } = outerParent(fn);
+    if ((parent?.type === AST_NODE_TYPES.MethodDefinition || parent?.type === AST_NODE_TYPES.PropertyDefinition) && parent.value === child) {
+      const name = propertyName(parent);
+      if (name === undefined || parent.static) return [];
+      const classBody = parent.parent;
+      return this.thisMembersNamed(classBody, name);
+    }
+    if (parent?.type !== AST_NODE_TYPES.Property || parent.value !== child || parent.parent.type !== AST_NODE_TYPES.ObjectExpression) return [];
+    const name = propertyName(parent);
+    const declarator = this.constDeclaratorOf(parent.parent);
+    if (name === undefined || !declarator) return [];
+    const found: TSESTree.MemberExpression[] = [];
+    for (const variable of this.sourceCode.getDeclaredVariables(declarator)) {
+      for (const reference of variable.references) {
+        const member = outerParent(reference.identifier).parent;
+        if (member?.type === AST_NODE_TYPES.MemberExpression && !member.computed && propertyName(member) === name) found.push(member);
+      }
+    }
+    return found;
+  }
+
+  /** The `this.<name>` members of a class body: its tokens are scanned once, and nodes found only for the names asked. */
+  private thisMembersNamed(classBody: TSESTree.ClassBody, name: string): TSESTree.MemberExpression[] {
+    let byName = this.thisMembers.get(classBody);
+    if (!byName) {
+      byName = new Map();
+      const tokens = this.sourceCode.getTokens(classBody);
+      for (let index = 0; index + 2 < tokens.length; index++) {
+        const [self, dot, property] = [tokens[index], tokens[index + 1], tokens[index + 2]];
+        if (self.value !== "this" || dot.value !== "." || property.type !== AST_TOKEN_TYPES.Identifier) continue;
+        const known = byName.get(property.value);
+        if (known) known.push(property);
+        else byName.set(property.value, [property]);
+      }
+      this.thisMembers.set(classBody, byName);
+    }
+    const members: TSESTree.MemberExpression[] = [];
+    for (const token of byName.get(name) ?? []) {
+      const node = this.sourceCode.getNodeByRangeIndex(token.range[0]);
+      const member = node?.parent;
+      if (member?.type === AST_NODE_TYPES.MemberExpression && member.property === node && thisClassBody(member) === classBody) members.push(member);
+    }
+    return members;
   }
 
   /** Read references to a function declaration or a `const` bound to the function. */
@@ -139,7 +261,7 @@ export class ToolHandlers {
     node: TSESTree.Node,
     wrappers: TSESTree.CallExpression[],
     seen: Set<TSESTree.Node>,
-  ): HandlerShape | undefined {
+  ): Position | undefined {
     if (seen.has(node)) return undefined;
     seen.add(node);
     const { child, parent } = outerParent(node);
@@ -147,8 +269,13 @@ export class ToolHandlers {
     switch (parent.type) {
       case AST_NODE_TYPES.Property: {
         if (parent.value !== child || parent.parent.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
-        return isHandlerProperty(this.settings, propertyName(parent)) ? this.definitionObjectShape(parent.parent) : undefined;
+        const object = parent.parent;
+        if (!isHandlerProperty(this.settings, propertyName(parent))) return this.tablePosition(object);
+        // A definition a dispatcher calls from its table is on the dispatcher's path (see `HANDLER_KIND_ORDER`).
+        return this.tablePosition(tableEntryContainer(object)) ?? this.definitionObjectShape(object);
       }
+      case AST_NODE_TYPES.ArrayExpression:
+        return this.tablePosition(mapOfEntry(parent, child));
       case AST_NODE_TYPES.MethodDefinition:
       case AST_NODE_TYPES.PropertyDefinition: {
         if (parent.value !== child) return undefined;
@@ -182,7 +309,7 @@ export class ToolHandlers {
     argument: TSESTree.Node,
     wrappers: TSESTree.CallExpression[],
     seen: Set<TSESTree.Node>,
-  ): HandlerShape | undefined {
+  ): Position | undefined {
     const argumentIndex = call.arguments.indexOf(argument as TSESTree.CallExpressionArgument);
     if (argumentIndex === -1) return undefined;
     const callee = unwrapExpression(call.callee);
@@ -210,28 +337,190 @@ export class ToolHandlers {
   private definitionObjectShape(object: TSESTree.ObjectExpression): HandlerShape | undefined {
     const { child, parent } = outerParent(object);
     const call = parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(child as TSESTree.CallExpressionArgument) ? parent : undefined;
-    const schema = findProperty(object, "schema");
-    const schemaValue = schema && unwrapExpression(schema.value);
+    const hasInputSchema = findProperty(object, "inputSchema") !== undefined || findProperty(object, "schema") !== undefined;
     return definitionObjectShape(this.settings, {
       definitionCall: call && calleeName(call.callee),
       fromAgentLibrary: call !== undefined && this.isAgentLibraryCall(call),
       inToolFile: this.isToolFile,
-      hasInputSchema: findProperty(object, "inputSchema") !== undefined,
-      hasToolSchema:
-        schemaValue?.type === AST_NODE_TYPES.ObjectExpression &&
-        (findProperty(schemaValue, "inputSchema") !== undefined || findProperty(schemaValue, "name") !== undefined),
+      // Only asked when it can decide: the file's facts are read once, and only for such objects.
+      inServerCode: !this.isToolFile && hasInputSchema && isServerCode(this.settings, this.facts()),
+      hasInputSchema,
     });
+  }
+
+  /**
+   * The shape of a function in `table` (an object literal, `new Map([...])` or array of definitions
+   * bound to a `const`): a dispatch-table handler when a dispatcher looks the requested tool up in
+   * it and calls what it finds.
+   */
+  private tablePosition(table: TSESTree.Node | undefined): Position | undefined {
+    const declarator = table && this.constDeclaratorOf(table);
+    if (!declarator) return undefined;
+    for (const variable of this.sourceCode.getDeclaredVariables(declarator)) {
+      for (const reference of variable.references) {
+        if (!reference.isRead()) continue;
+        const dispatcher = this.enclosingToolHandler(reference.identifier);
+        const inDispatcher = dispatcher?.kind === "requestHandler";
+        const lookup = inDispatcher ? lookupAround(reference.identifier) : undefined;
+        const name = dispatcher && new RequestedToolName(dispatcher.fn, this.sourceCode);
+        const byRequestedName = lookup !== undefined && name?.lookupTable(lookup, false) === outerParent(reference.identifier).child;
+        const call = byRequestedName ? this.callOfLookup(lookup) : undefined;
+        const shape = dispatchTableShape({ inDispatcher, byRequestedName, resultCalled: call !== undefined });
+        if (!shape || !dispatcher || !call) continue;
+        const guard = tryAround(call, dispatcher.fn);
+        return {
+          ...shape,
+          tableGuarded: tableCallGuards({
+            inTryOfDispatcher: guard !== undefined,
+            catchReturnsErrorResult: guard?.handler?.body.body.some((statement) => this.returnsErrorResult(statement)) ?? false,
+          }),
+        };
+      }
+    }
+    return undefined;
+  }
+
+  /** The call of what a lookup found: `lookup(args)`, `lookup.handler(args)`, or either through a `const`. */
+  private callOfLookup(lookup: TSESTree.Node): TSESTree.CallExpression | undefined {
+    const direct = callOfValue(lookup, this.settings);
+    if (direct) return direct;
+    const declarator = this.constDeclaratorOf(lookup);
+    if (!declarator) return undefined;
+    for (const variable of this.sourceCode.getDeclaredVariables(declarator)) {
+      for (const reference of variable.references) {
+        const call = reference.isRead() ? callOfValue(reference.identifier, this.settings) : undefined;
+        if (call) return call;
+      }
+    }
+    return undefined;
+  }
+
+  /** `return { content, isError: true }` or `return <configured error helper>(...)`. */
+  private returnsErrorResult(statement: TSESTree.Statement): boolean {
+    if (statement.type !== AST_NODE_TYPES.ReturnStatement || !statement.argument) return false;
+    const value = unwrapExpression(statement.argument);
+    if (value.type === AST_NODE_TYPES.CallExpression) {
+      const name = calleeName(value.callee);
+      return this.settings.errorHelpers.some((helper) => helper.name === name);
+    }
+    const result = value.type === AST_NODE_TYPES.ObjectExpression ? toolResult(value) : undefined;
+    return result !== undefined && hasIsErrorTrue(result);
+  }
+
+  /** The imports of the file and whether it registers tools itself, read once (top-level statements and tokens, no walk). */
+  private facts(): FileFacts {
+    if (this.fileFacts) return this.fileFacts;
+    const { ast } = this.sourceCode;
+    const imports = ast.body.flatMap((statement) => (statement.type === AST_NODE_TYPES.ImportDeclaration ? [statement.source.value] : []));
+    let registersTools = false;
+    for (let index = 1; index + 1 < ast.tokens.length && !registersTools; index++) {
+      const [dot, name, open] = [ast.tokens[index - 1], ast.tokens[index], ast.tokens[index + 1]];
+      if (name.type !== AST_TOKEN_TYPES.Identifier || (dot.value !== "." && dot.value !== "?.") || open.value !== "(") continue;
+      if (!isRegistrationCall(this.settings, { method: name.value, fromAgentLibrary: false })) continue;
+      const member = this.sourceCode.getNodeByRangeIndex(name.range[0])?.parent;
+      const call = member?.parent;
+      registersTools =
+        call?.type === AST_NODE_TYPES.CallExpression &&
+        isRegistrationCall(this.settings, { method: name.value, fromAgentLibrary: this.isAgentLibraryCall(call) });
+    }
+    this.fileFacts = { imports, registersTools };
+    return this.fileFacts;
   }
 
   private isAgentLibraryCall(call: TSESTree.CallExpression): boolean {
     const root = rootIdentifier(call.callee);
-    if (!root) return false;
-    const variable = ASTUtils.findVariable(this.sourceCode.getScope(call), root);
-    const definition = variable?.defs.at(0);
-    if (definition?.type !== TSESLint.Scope.DefinitionType.ImportBinding) return false;
-    const declaration = definition.parent;
-    return declaration.type === AST_NODE_TYPES.ImportDeclaration && isAgentLibrary(declaration.source.value);
+    const source = root && this.importSourceOf(root);
+    return source !== undefined && isAgentLibrary(source);
   }
+
+  /** The module an identifier is imported from, through `const` aliases and casts (`const createTool = tool as unknown as T`). */
+  private importSourceOf(identifier: TSESTree.Identifier): string | undefined {
+    let current: TSESTree.Identifier | undefined = identifier;
+    for (let depth = 0; current && depth < ALIAS_DEPTH; depth++) {
+      const definition: TSESLint.Scope.Definition | undefined = ASTUtils.findVariable(this.sourceCode.getScope(current), current)?.defs.at(0);
+      if (definition?.type === TSESLint.Scope.DefinitionType.ImportBinding) {
+        return definition.parent.type === AST_NODE_TYPES.ImportDeclaration ? definition.parent.source.value : undefined;
+      }
+      const aliased: TSESTree.Identifier | undefined =
+        definition?.type === TSESLint.Scope.DefinitionType.Variable && definition.parent.kind === "const" && definition.node.init
+          ? rootIdentifier(definition.node.init)
+          : undefined;
+      current = aliased === current ? undefined : aliased;
+    }
+    return undefined;
+  }
+}
+
+/**
+ * The member call a function does and nothing else: `(args) => this.search(args)`,
+ * `async (args) => await tools.search(args)`, `function (args) { return this.search(args); }`.
+ */
+function forwardedMethodCall(fn: FunctionNode): TSESTree.MemberExpression | undefined {
+  let body: TSESTree.Node = fn.body;
+  if (body.type === AST_NODE_TYPES.BlockStatement) {
+    const only = body.body.length === 1 ? body.body[0] : undefined;
+    if (only?.type !== AST_NODE_TYPES.ReturnStatement || !only.argument) return undefined;
+    body = only.argument;
+  }
+  body = unwrapExpression(body);
+  if (body.type === AST_NODE_TYPES.AwaitExpression) body = unwrapExpression(body.argument);
+  if (body.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const callee = unwrapExpression(body.callee);
+  return callee.type === AST_NODE_TYPES.MemberExpression ? callee : undefined;
+}
+
+/** The function that only forwards to `call` (the reverse of `forwardedMethodCall`). */
+function forwarderOf(call: TSESTree.CallExpression): FunctionNode | undefined {
+  let current: TSESTree.Node = call.parent;
+  while (!isFunctionNode(current)) {
+    if (current.type === AST_NODE_TYPES.Program) return undefined;
+    current = current.parent;
+  }
+  return forwardedMethodCall(current)?.parent === call ? current : undefined;
+}
+
+/** The table a definition object is an entry of: an array of definitions, a keyed object, or a `Map`. */
+function tableEntryContainer(entry: TSESTree.ObjectExpression): TSESTree.Node | undefined {
+  const { child, parent } = outerParent(entry);
+  if (parent?.type === AST_NODE_TYPES.Property && parent.value === child) return parent.parent;
+  if (parent?.type !== AST_NODE_TYPES.ArrayExpression) return undefined;
+  return mapOfEntry(parent, child) ?? parent;
+}
+
+/** `new Map([[key, value], ...])` when `value` is the value of one of its entries. */
+function mapOfEntry(pair: TSESTree.ArrayExpression, value: TSESTree.Node): TSESTree.NewExpression | undefined {
+  if (pair.elements.indexOf(value as TSESTree.Expression) !== 1) return undefined;
+  const { child, parent: entries } = outerParent(pair);
+  if (entries?.type !== AST_NODE_TYPES.ArrayExpression || !entries.elements.includes(child as TSESTree.Expression)) return undefined;
+  const construct = outerParent(entries).parent;
+  return construct?.type === AST_NODE_TYPES.NewExpression && calleeName(construct.callee) === "Map" ? construct : undefined;
+}
+
+/** The lookup a table read is the object of: `handlers[name]`, `toolMap.get(name)`, `tools.find(...)`. */
+function lookupAround(read: TSESTree.Node): TSESTree.Node | undefined {
+  const { child, parent } = outerParent(read);
+  if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== child) return undefined;
+  if (parent.computed) return parent;
+  const call = parent.parent;
+  return call.type === AST_NODE_TYPES.CallExpression && call.callee === parent ? call : undefined;
+}
+
+/** The call of a value: `value(args)`, `value?.(args)`, `value.handler(args)`, `await` looked through. */
+function callOfValue(value: TSESTree.Node, settings: McpSettings): TSESTree.CallExpression | undefined {
+  let { child, parent } = outerParent(value);
+  if (parent?.type === AST_NODE_TYPES.AwaitExpression) ({ child, parent } = outerParent(parent));
+  if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === child) return parent;
+  if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== child || !isHandlerProperty(settings, propertyName(parent))) return undefined;
+  const call = parent.parent;
+  return call.type === AST_NODE_TYPES.CallExpression && call.callee === parent ? call : undefined;
+}
+
+/** The nearest `try` (with a `catch`) inside `boundary` whose block holds `node`. */
+function tryAround(node: TSESTree.Node, boundary: FunctionNode): TSESTree.TryStatement | undefined {
+  for (let current = node.parent; current && current !== boundary; current = current.parent) {
+    if (current.type === AST_NODE_TYPES.TryStatement && current.handler && contains(current.block, node)) return current;
+  }
+  return undefined;
 }
 
 /** The last name of the class a class node extends: `MCPTool` for `extends sdk.MCPTool`. */

@@ -6,36 +6,28 @@ import { childNodes, contains, type FunctionNode, propertyName, unwrapExpression
 /*
  * The unknown-tool branch of a low-level `tools/call` dispatcher: the specification makes
  * "unknown tool" a protocol error, so a JSON-RPC error or a throw there is right.
- * The requested tool name is `<request>.params.name` or a name destructured from `<request>.params`.
+ * The requested tool name is `<request>.params.name`, `params.name` with `params` destructured
+ * from the request, or a name bound to either (`const { name } = request.params`, `const name = ...`).
  */
 
-/** `request.params.name`. */
-function isParamsNameMember(node: TSESTree.Node): boolean {
-  return (
-    node.type === AST_NODE_TYPES.MemberExpression &&
-    propertyName(node) === "name" &&
-    unwrapExpression(node.object).type === AST_NODE_TYPES.MemberExpression &&
-    propertyName(unwrapExpression(node.object) as TSESTree.MemberExpression) === "params"
-  );
+/** Methods that look a handler up by name and return it (`tools.get(name)`, `tools.find((t) => t.name === name)`). */
+const FETCHING_LOOKUPS = ["get", "find"];
+/** Methods that only say whether a tool of that name exists. */
+const EXISTENCE_LOOKUPS = ["has", "hasOwn", "hasOwnProperty"];
+/** Protocol error codes a dispatcher answers an unknown tool with. */
+const UNKNOWN_TOOL_CODES = new Set(["MethodNotFound", "InvalidParams", "METHOD_NOT_FOUND", "INVALID_PARAMS"]);
+/** A static message that says the tool is unknown. */
+const UNKNOWN_TOOL_MESSAGE = /\bunknown\b|\bnot found\b|\bno such tool\b|\bnot a known tool\b/iu;
+
+/** The object pattern in which `identifier` is the value of property `key` (`{ name }`, `{ name: toolName }`). */
+function isParamsPatternProperty(identifier: TSESTree.Identifier, key: string): TSESTree.ObjectPattern | undefined {
+  const property = identifier.parent.type === AST_NODE_TYPES.AssignmentPattern ? identifier.parent.parent : identifier.parent;
+  if (property.type !== AST_NODE_TYPES.Property || propertyName(property) !== key) return undefined;
+  return property.parent.type === AST_NODE_TYPES.ObjectPattern ? property.parent : undefined;
 }
 
-/** The `name` property of `{ name } = request.params` or of `{ params: { name } }`. */
-function isNameFromParamsPattern(pattern: TSESTree.Node, identifier: TSESTree.Identifier): boolean {
-  const property = identifier.parent;
-  const valueOf = property.type === AST_NODE_TYPES.AssignmentPattern ? property.parent : property;
-  if (valueOf.type !== AST_NODE_TYPES.Property || propertyName(valueOf) !== "name") return false;
-  const objectPattern = valueOf.parent;
-  if (objectPattern.type !== AST_NODE_TYPES.ObjectPattern || !contains(pattern, objectPattern)) return false;
-  const holder = objectPattern.parent;
-  if (holder.type === AST_NODE_TYPES.Property) return propertyName(holder) === "params";
-  if (holder.type === AST_NODE_TYPES.VariableDeclarator && holder.init) {
-    const init = unwrapExpression(holder.init);
-    return init.type === AST_NODE_TYPES.MemberExpression && propertyName(init) === "params";
-  }
-  return false;
-}
-
-class RequestedToolName {
+/** The requested tool name of one dispatcher, and the lookups by it. */
+export class RequestedToolName {
   constructor(
     private readonly handler: FunctionNode,
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
@@ -44,13 +36,36 @@ class RequestedToolName {
   /** True when `expression` is the requested tool name. */
   is(expression: TSESTree.Node): boolean {
     const node = unwrapExpression(expression);
-    if (isParamsNameMember(node)) return true;
+    if (node.type === AST_NODE_TYPES.MemberExpression) return propertyName(node) === "name" && this.isParams(node.object);
     if (node.type !== AST_NODE_TYPES.Identifier) return false;
+    const definition = this.definitionInHandler(node);
+    if (!definition) return false;
+    const identifier = definition.name as TSESTree.Identifier;
+    // `const name = request.params.name`
+    if (definition.type === DefinitionType.Variable && definition.node.id === identifier) {
+      return definition.node.init !== null && definition.node.parent.kind === "const" && this.is(definition.node.init);
+    }
+    // `const { name } = request.params`, `({ params: { name } }) => ...`
+    const pattern = isParamsPatternProperty(identifier, "name");
+    if (!pattern) return false;
+    const holder = pattern.parent;
+    if (holder.type === AST_NODE_TYPES.Property) return propertyName(holder) === "params";
+    return holder.type === AST_NODE_TYPES.VariableDeclarator && holder.init !== null && this.isParams(holder.init);
+  }
+
+  /** `request.params`, or `params` destructured from the request (`async ({ params }) => ...`, `const { params } = request`). */
+  private isParams(expression: TSESTree.Node): boolean {
+    const node = unwrapExpression(expression);
+    if (node.type === AST_NODE_TYPES.MemberExpression) return propertyName(node) === "params";
+    if (node.type !== AST_NODE_TYPES.Identifier) return false;
+    const definition = this.definitionInHandler(node);
+    return definition !== undefined && isParamsPatternProperty(definition.name as TSESTree.Identifier, "params") !== undefined;
+  }
+
+  private definitionInHandler(node: TSESTree.Identifier): TSESLint.Scope.Definition | undefined {
     const definition = ASTUtils.findVariable(this.sourceCode.getScope(node), node)?.defs.at(0);
-    if (!definition || !contains(this.handler, definition.name)) return false;
-    const pattern =
-      definition.type === DefinitionType.Variable ? definition.node.id : definition.type === DefinitionType.Parameter ? definition.node : undefined;
-    return pattern !== undefined && isNameFromParamsPattern(pattern, definition.name as TSESTree.Identifier);
+    if (!definition || !contains(this.handler, definition.name)) return undefined;
+    return definition.type === DefinitionType.Variable || definition.type === DefinitionType.Parameter ? definition : undefined;
   }
 
   /** True when the name is used somewhere inside `node` (a `.find()` callback). */
@@ -65,37 +80,128 @@ class RequestedToolName {
     return false;
   }
 
-  /** `tools.get(name)`, `tools[name]`, `tools.find((t) => t.name === name)`, `tools.has(name)`. */
-  isLookup(expression: TSESTree.Node, methods: readonly string[]): boolean {
+  /**
+   * The table `expression` looks the requested name up in: `tools[name]`, `tools.get(name)`,
+   * `tools.find((t) => t.name === name)`; with `existence`, also `tools.has(name)`,
+   * `Object.hasOwn(tools, name)`, `tools.hasOwnProperty(name)` and `name in tools`.
+   */
+  lookupTable(expression: TSESTree.Node, existence: boolean): TSESTree.Node | undefined {
     let node = unwrapExpression(expression);
     if (node.type === AST_NODE_TYPES.AwaitExpression) node = unwrapExpression(node.argument);
-    if (node.type === AST_NODE_TYPES.MemberExpression) return node.computed && this.is(node.property);
-    if (node.type !== AST_NODE_TYPES.CallExpression) return false;
+    if (node.type === AST_NODE_TYPES.MemberExpression) return node.computed && this.is(node.property) ? node.object : undefined;
+    if (node.type === AST_NODE_TYPES.BinaryExpression) {
+      return existence && node.operator === "in" && this.is(node.left) ? node.right : undefined;
+    }
+    if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
     const callee = unwrapExpression(node.callee);
-    if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+    if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
     const method = propertyName(callee);
     const first = node.arguments.at(0);
-    if (!first || method === undefined || !methods.includes(method)) return false;
-    return method === "find" ? this.usedIn(first) : this.is(first);
+    const second = node.arguments.at(1);
+    if (!first || method === undefined) return undefined;
+    if (FETCHING_LOOKUPS.includes(method)) return (method === "find" ? this.usedIn(first) : this.is(first)) ? callee.object : undefined;
+    if (!existence || !EXISTENCE_LOOKUPS.includes(method)) return undefined;
+    // `Object.hasOwn(tools, name)` names the table first; `tools.has(name)` is called on it.
+    const objectMethod = unwrapExpression(callee.object).type === AST_NODE_TYPES.Identifier && (callee.object as TSESTree.Identifier).name === "Object";
+    if (objectMethod) return second && this.is(second) ? first : undefined;
+    return this.is(first) ? callee.object : undefined;
   }
 
-  /** `!tool` where `tool` came from a lookup by name, `!tools[name]`, or `!tools.has(name)`. */
-  isNoToolFound(test: TSESTree.Expression): boolean {
-    const node = unwrapExpression(test);
-    if (node.type !== AST_NODE_TYPES.UnaryExpression || node.operator !== "!") return false;
-    const argument = unwrapExpression(node.argument);
-    if (this.isLookup(argument, ["get", "find", "has"])) return true;
-    if (argument.type !== AST_NODE_TYPES.Identifier) return false;
-    const variable = ASTUtils.findVariable(this.sourceCode.getScope(argument), argument);
+  /** An identifier bound (`const`) to a lookup that fetches the tool: `const tool = tools.get(name)`. */
+  isLookupResult(expression: TSESTree.Node): boolean {
+    const node = unwrapExpression(expression);
+    if (this.lookupTable(node, false)) return true;
+    if (node.type !== AST_NODE_TYPES.Identifier) return false;
+    const variable = ASTUtils.findVariable(this.sourceCode.getScope(node), node);
     return (
       variable?.defs.some(
         (definition) =>
           definition.type === DefinitionType.Variable &&
+          definition.node.id.type === AST_NODE_TYPES.Identifier &&
           definition.node.init !== null &&
-          this.isLookup(definition.node.init, ["get", "find"]),
+          this.lookupTable(definition.node.init, false) !== undefined,
       ) ?? false
     );
   }
+
+  /** `!tool`, `tool === undefined`, `tool == null` for a lookup (or its `const`), `!tools.has(name)`, `!(name in tools)`. */
+  isNoToolFound(test: TSESTree.Expression): boolean {
+    const node = unwrapExpression(test);
+    if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") {
+      const argument = unwrapExpression(node.argument);
+      return this.lookupTable(argument, true) !== undefined || this.isLookupResult(argument);
+    }
+    if (node.type !== AST_NODE_TYPES.BinaryExpression || (node.operator !== "===" && node.operator !== "==")) return false;
+    const value = isNullish(node.right) ? node.left : isNullish(node.left) ? node.right : undefined;
+    return value !== undefined && this.isLookupResult(value);
+  }
+
+  /** The test mentions the name or a lookup by it: `name === "search"`, `tools[name]`, `!tool`. */
+  testsName(test: TSESTree.Node): boolean {
+    return this.usedIn(test) || this.isNoToolFound(test as TSESTree.Expression);
+  }
+}
+
+/** `null` or `undefined`. */
+function isNullish(node: TSESTree.Node): boolean {
+  const value = unwrapExpression(node);
+  return (value.type === AST_NODE_TYPES.Literal && value.value === null) || (value.type === AST_NODE_TYPES.Identifier && value.name === "undefined");
+}
+
+/** The statement ends by leaving: its last statement (or a block's) is a `return` or a `throw`. */
+function leaves(statement: TSESTree.Statement | undefined): boolean {
+  if (!statement) return false;
+  if (statement.type === AST_NODE_TYPES.ReturnStatement || statement.type === AST_NODE_TYPES.ThrowStatement) return true;
+  return statement.type === AST_NODE_TYPES.BlockStatement && leaves(statement.body.at(-1));
+}
+
+/** The text of a string or template literal, its quasis joined. */
+function staticText(node: TSESTree.Node): string | undefined {
+  const value = unwrapExpression(node);
+  if (value.type === AST_NODE_TYPES.Literal && typeof value.value === "string") return value.value;
+  if (value.type === AST_NODE_TYPES.TemplateLiteral) return value.quasis.map((quasi) => quasi.value.cooked ?? "").join(" ");
+  return undefined;
+}
+
+/** `new McpError(ErrorCode.MethodNotFound, ...)`, or an error whose static message says the tool is unknown. */
+function throwsUnknownTool(statement: TSESTree.ThrowStatement): boolean {
+  const thrown = unwrapExpression(statement.argument);
+  const parts = thrown.type === AST_NODE_TYPES.NewExpression || thrown.type === AST_NODE_TYPES.CallExpression ? thrown.arguments : [thrown];
+  return parts.some((part) => {
+    const value = unwrapExpression(part);
+    if (value.type === AST_NODE_TYPES.MemberExpression) return UNKNOWN_TOOL_CODES.has(propertyName(value) ?? "");
+    const text = staticText(value);
+    return text !== undefined && UNKNOWN_TOOL_MESSAGE.test(text);
+  });
+}
+
+/**
+ * The fall-through: a `throw` of an unknown-tool error that is the last statement of the dispatcher
+ * (or of the `try` block in it that holds the dispatch), right after a `switch` on the name whose
+ * cases all leave, or after `if` statements on the name or a lookup by it that all leave.
+ */
+function isFallThroughThrow(statement: TSESTree.ThrowStatement, handler: FunctionNode, name: RequestedToolName): boolean {
+  const block = statement.parent;
+  if (block.type !== AST_NODE_TYPES.BlockStatement || block.body.at(-1) !== statement) return false;
+  const holder = block.parent;
+  const inDispatcher =
+    block === handler.body ||
+    (holder.type === AST_NODE_TYPES.TryStatement && holder.block === block && holder.parent === handler.body);
+  if (!inDispatcher || !throwsUnknownTool(statement)) return false;
+  let dispatches = 0;
+  for (let index = block.body.length - 2; index >= 0; index--) {
+    const before = block.body[index];
+    if (before.type === AST_NODE_TYPES.SwitchStatement && name.is(before.discriminant)) {
+      if (before.cases.some((clause) => clause.test === null || (clause.consequent.length > 0 && !leaves(clause.consequent.at(-1))))) return false;
+      dispatches++;
+    } else if (before.type === AST_NODE_TYPES.IfStatement && name.testsName(before.test)) {
+      if (!leaves(before.consequent) || before.alternate) return false;
+      dispatches++;
+    } else {
+      break;
+    }
+  }
+  return dispatches > 0;
 }
 
 /** True when `node` is inside the unknown-tool branch of the dispatcher `handler`. */
@@ -118,6 +224,7 @@ export function isInUnknownToolBranch(
     if (parent.type === AST_NODE_TYPES.IfStatement && parent.consequent === child && name.isNoToolFound(parent.test)) {
       return true;
     }
+    if (child.type === AST_NODE_TYPES.ThrowStatement && isFallThroughThrow(child, handler, name)) return true;
   }
   return false;
 }

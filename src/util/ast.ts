@@ -184,3 +184,15 @@ export function singleValueOf(
 export function readReferences(variable: TSESLint.Scope.Variable): TSESLint.Scope.Reference[] {
   return variable.references.filter((reference) => reference.isRead());
 }
+
+/** The class body whose `this` a node sees: arrows are looked through, any other function must be a member of the class. */
+export function thisClassBody(node: TSESTree.Node): TSESTree.ClassBody | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (current.type === AST_NODE_TYPES.ClassBody) return current;
+    if (current.type === AST_NODE_TYPES.FunctionExpression || current.type === AST_NODE_TYPES.FunctionDeclaration) {
+      const member = current.parent;
+      return member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition ? member.parent : undefined;
+    }
+  }
+  return undefined;
+}

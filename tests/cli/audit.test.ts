@@ -116,7 +116,12 @@ describe("mcp-tool-errors audit on examples/bridge", () => {
       findings: tool.findings.map((finding) => `${String(finding.line)}:${String(finding.column)} ${finding.ruleId.replace("mcp-tool-errors/", "")}`),
     }));
     const viaIndex = "registerTool (src/tools/index.ts:29)";
+    const viaTable = "setRequestHandler (src/issues-server.ts:31)";
     expect(inventory).toEqual([
+      // The dispatch table's functions, named by their keys, and the method that dispatches (no `case` labels).
+      { name: "list_issues", at: "src/issues-server.ts:13", registration: viaTable, findings: [] },
+      { name: "close_issue", at: "src/issues-server.ts:16", registration: viaTable, findings: ["19:7 no-throw-in-tool-handler"] },
+      { name: "tools/call", at: "src/issues-server.ts:34", registration: viaTable, findings: [] },
       {
         name: "get_workspace_folders",
         at: "src/server.ts:12",
@@ -143,9 +148,9 @@ describe("mcp-tool-errors audit on examples/bridge", () => {
         findings: ["21:87 require-is-error", "24:59 error-text-prefix", "31:52 error-text-prefix"],
       },
     ]);
-    expect(report.summary).toEqual({ tools: 9, compliant: 2, percent: 22 });
+    expect(report.summary).toEqual({ tools: 12, compliant: 4, percent: 33 });
     const { stdout: table } = await audit("audit", "--project", "examples/bridge/tsconfig.json");
-    expect(table.trimEnd().split("\n").at(-1)).toBe("9 tools, 2 compliant (22%)");
+    expect(table.trimEnd().split("\n").at(-1)).toBe("12 tools, 4 compliant (33%)");
   });
 });
 

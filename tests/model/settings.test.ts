@@ -16,6 +16,7 @@ describe("getMcpSettings", () => {
     const settings = getMcpSettings({ "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] }, errorPrefix: "ERROR: " } });
     expect(settings.handlers.wrappers).toEqual(["withToolErrors"]);
     expect(settings.handlers.properties).toEqual(DEFAULT_SETTINGS.handlers.properties);
+    expect(settings.handlers.serverModules).toContain("@modelcontextprotocol/sdk/server");
     expect(settings.errorPrefix).toBe("ERROR: ");
   });
 
@@ -42,6 +43,9 @@ describe("getMcpSettings", () => {
     expect(() => getMcpSettings({ "mcp-tool-errors": { toolfiles: [] } })).toThrow(/unknown key "toolfiles".*toolFiles/u);
     expect(() => getMcpSettings({ "mcp-tool-errors": { handlers: { wrapper: [] } } })).toThrow(/handlers has an unknown key "wrapper"/u);
     expect(() => getMcpSettings({ "mcp-tool-errors": { errorTextPattern: "(" } })).toThrow(/errorTextPattern must be a valid regular expression/u);
+    expect(() => getMcpSettings({ "mcp-tool-errors": { handlers: { serverModules: "fastmcp" } } })).toThrow(
+      'settings["mcp-tool-errors"].handlers.serverModules must be an array of strings (got "fastmcp")',
+    );
   });
 });
 

@@ -28,9 +28,9 @@ function handlersIn(code: string, filename = SERVER_FILE, settings: Record<strin
 }
 
 describe("isToolHandler: the shapes real servers use", () => {
-  it("recognises the ADR project's { schema, handler } factory in any file", () => {
+  it("recognises the ADR project's { schema, handler } factory in a file that imports a server module", () => {
     expect(
-      handlersIn(`
+      handlersIn(`import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 export function createGitLogTool(workspace: string) {
   return {
     schema: { name: "git_log", description: "Show commits", inputSchema: { type: "object" } },
@@ -40,16 +40,17 @@ export function createGitLogTool(workspace: string) {
     ).toEqual(["5 definition"]);
   });
 
-  it("recognises { name, inputSchema, handler } and method shorthand", () => {
+  it("recognises { name, inputSchema, handler } and method shorthand in a file that registers tools itself", () => {
     expect(
-      handlersIn(`
+      handlersIn(`server.registerTool(getFigmaData.name, { inputSchema: getFigmaData.inputSchema }, getFigmaData.handler);
 export const getFigmaData = {
   name: "get_figma_data",
   description: "Fetch a Figma file",
   inputSchema: { fileKey: z.string() },
   async handler({ fileKey }) { return fetchFile(fileKey); },
 };`),
-    ).toEqual(["6 definition"]);
+      // Registered by name as well: the registration says more about how it is called.
+    ).toEqual(["6 registration"]);
   });
 
   it("recognises definition functions: defineTool, createTool, addTool", () => {
@@ -142,6 +143,169 @@ export const t = { name: "x", inputSchema: {}, run: async () => "ok", handler: a
 cli.addCommand("sync", async () => sync());
 class FindTool extends ToolBase { async run() { return find(); } }`, SERVER_FILE, settings),
     ).toEqual(["2 definition", "3 registration", "4 classMethod"]);
+  });
+});
+
+describe("isToolHandler: definition objects and the file they are in", () => {
+  const definition = `export const searchDocs = {
+  name: "search_docs",
+  description: "Search the docs",
+  inputSchema: { query: z.string() },
+  handler: async ({ query }: { query: string }) => ({ content: [{ type: "text", text: await search(query) }] }),
+};`;
+
+  it("counts a bare definition object only where the file shows it is MCP server code", () => {
+    expect(handlersIn(`import { FastMCP } from "fastmcp";\n${definition}`)).toEqual(["6 definition"]);
+    expect(handlersIn(`import { McpServer } from "@modelcontextprotocol/server";\n${definition}`)).toEqual(["6 definition"]);
+    expect(handlersIn(`${definition}\nthis.server.tool(searchDocs.name, searchDocs.inputSchema, searchDocs.handler);`)).toEqual(["5 registration"]);
+    expect(handlersIn(`${definition}\nthis.server.tool("other", shape, async () => other());`)).toEqual(["5 definition", "7 registration"]);
+    expect(handlersIn(definition, TOOL_FILE)).toEqual(["5 definition"]);
+  });
+
+  it("leaves out adapters: files that import only an MCP client, the AI SDK or LangChain, or nothing MCP", () => {
+    expect(handlersIn(`import { Client } from "@modelcontextprotocol/sdk/client/index.js";\n${definition}`)).toEqual([]);
+    expect(handlersIn(`import { streamText } from "ai";\n${definition}`)).toEqual([]);
+    expect(handlersIn(definition)).toEqual([]);
+    // `lc.tool(...)` of LangChain does not register an MCP tool.
+    expect(handlersIn(`import * as lc from "@langchain/core/tools";\nlc.tool(run, { name: "x" });\n${definition}`)).toEqual([]);
+  });
+
+  it("takes handlers.serverModules as module prefixes", () => {
+    const settings = { handlers: { serverModules: ["@acme/mcp-kit"] } };
+    expect(handlersIn(`import { createServer } from "@acme/mcp-kit/server";\n${definition}`, SERVER_FILE, settings)).toEqual(["6 definition"]);
+    expect(handlersIn(`import { FastMCP } from "fastmcp";\n${definition}`, SERVER_FILE, settings)).toEqual([]);
+  });
+
+  it("follows aliases and casts of the AI SDK's tool, in tool files too; definition functions from elsewhere count", () => {
+    expect(
+      handlersIn(`import { tool } from "ai";
+const createTool = tool as unknown as CreateTool;
+const t = tool;
+export const weather = createTool({ description: "Weather", inputSchema: z.object({}), execute: async () => getWeather() });
+export const time = t({ description: "Time", inputSchema: z.object({}), execute: async () => now() });`, TOOL_FILE),
+    ).toEqual([]);
+    expect(
+      handlersIn(`import { createTool } from "@mastra/core/tools";
+const defineIt = createTool;
+export const weather = defineIt({ id: "weather", inputSchema, execute: async () => getWeather() });`),
+    ).toEqual([]);
+    expect(
+      handlersIn(`import { createTool } from "@mastra/core/tools";
+export const weather = createTool({ id: "weather", inputSchema, execute: async () => getWeather() });`),
+    ).toEqual(["2 definition"]);
+  });
+});
+
+describe("isToolHandler: methods as handlers", () => {
+  it("makes the method the handler for this.method, this.method.bind(this) and a forwarding arrow", () => {
+    expect(
+      handlersIn(`import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+class DocsServer {
+  private readonly server = new McpServer({ name: "docs", version: "1.0.0" });
+  constructor() {
+    this.server.registerTool("search", { inputSchema: {} }, this.search.bind(this));
+    this.server.registerTool("fetch_page", { inputSchema: {} }, (args) => this.fetchPage(args));
+    this.server.registerTool("stats", { inputSchema: {} }, this.stats);
+    this.server.server.setRequestHandler(CallToolRequestSchema, async (request) => this.dispatch(request));
+  }
+  async search(args: { query: string }) { return this.index.query(args.query); }
+  async fetchPage(args: { url: string }) { return fetchText(args.url); }
+  stats = async () => ({ content: [{ type: "text", text: String(this.count) }] });
+  private async dispatch(request: CallToolRequest) { return run(request); }
+  private async format(text: string) { return text.trim(); }
+}`),
+    ).toEqual(["10 registration", "11 registration", "12 registration", "13 requestHandler"]);
+  });
+
+  it("leaves the arrow the handler when the method it forwards to is not in the class", () => {
+    expect(
+      handlersIn(`class WeatherServer extends BaseServer {
+  register() { this.server.tool("forecast", shape, async (args) => this.forecast(args)); }
+}`),
+    ).toEqual(["2 registration"]);
+  });
+
+  it("follows obj.method of a same-file object literal, and withToolErrors(this.method.bind(this)) is guarded", () => {
+    const guarded: string[] = [];
+    runProbe(`const tools = {
+  async search(args: { query: string }) { return search(args.query); },
+  unrelated: async () => 1,
+};
+server.registerTool("search", cfg, tools.search);
+class Bridge {
+  start() { server.registerTool("open", cfg, withToolErrors(this.open.bind(this))); }
+  async open(args: { path: string }) { return openFile(args.path); }
+}`, (context) => ({
+      FunctionExpression(fn) {
+        const handler = modelOf(context).handlers.toolHandler(fn);
+        if (handler) guarded.push(`${String(fn.loc.start.line)} ${handler.kind} ${String(handler.guarded)}`);
+      },
+    }), { filename: SERVER_FILE, settings: { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] } } } });
+    expect(guarded).toEqual(["2 registration false", "8 registration true"]);
+  });
+});
+
+describe("isToolHandler: dispatch tables of a low-level dispatcher", () => {
+  it("makes every function of a table looked up by the requested name and called a dispatcher handler", () => {
+    expect(
+      handlersIn(`import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+async function handleFetch(args: FetchArgs) { return fetchPage(args.url); }
+const handlers = {
+  search: async (args: SearchArgs) => search(args.query),
+  fetch_page: handleFetch,
+};
+const toolMap = new Map([["read_file", async (args: ReadArgs) => readFile(args.path)]]);
+const definitions = [{ name: "git_log", inputSchema: {}, handler: async () => gitLog() }];
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  if (name === "git_log") return definitions.find((tool) => tool.name === name)!.handler(args);
+  const fromMap = toolMap.get(name);
+  if (fromMap) return fromMap(args);
+  const handler = handlers[name as keyof typeof handlers];
+  return handler(args);
+});`),
+    ).toEqual(["2 dispatchTable", "4 dispatchTable", "7 dispatchTable", "8 dispatchTable", "9 requestHandler"]);
+  });
+
+  it("ignores tables that are not looked up by the requested name and called in a dispatcher", () => {
+    expect(
+      handlersIn(`const handlers = { search: async () => search() };
+const formatters = { json: (value: unknown) => JSON.stringify(value) };
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: Object.keys(handlers).map((name) => handlers[name]) }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const format = formatters[request.params.arguments?.format as "json"];
+  if (!handlers[request.params.name]) throw new Error("Unknown tool");
+  return format(await run(request));
+});`),
+    ).toEqual(["4 requestHandler"]);
+  });
+
+  it("guards the table's functions when the call is in a try whose catch returns an error result", () => {
+    const found: string[] = [];
+    runProbe(`const handlers: Record<string, (args: unknown) => Promise<CallToolResult>> = {
+  search: async (args) => search(args),
+};
+const others = { ping: async () => ping() };
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  try {
+    return await handlers[request.params.name](request.params.arguments);
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});
+server.setRequestHandler("tools/call", async ({ params }) => {
+  try {
+    return await others[params.name]();
+  } catch (error) {
+    throw new McpError(ErrorCode.InternalError, String(error));
+  }
+});`, (context) => ({
+      ArrowFunctionExpression(fn) {
+        const handler = modelOf(context).handlers.toolHandler(fn);
+        if (handler?.kind === "dispatchTable") found.push(`${String(fn.loc.start.line)} ${String(handler.guarded)}`);
+      },
+    }), { filename: SERVER_FILE });
+    expect(found).toEqual(["2 true", "4 false"]);
   });
 });
 

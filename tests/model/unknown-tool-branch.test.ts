@@ -50,6 +50,83 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 });`)).toEqual([4, 6, 8, 9]);
   });
 
+  it("reads the requested name through params destructured from the request and a const bound to it", () => {
+    expect(unknownToolThrows(`
+server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+  switch (params.name) { default: throw new McpError(ErrorCode.MethodNotFound, "Unknown tool"); }
+});
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const toolName = request.params.name;
+  const tool = registry.get(toolName);
+  if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, \`Unknown tool: \${toolName}\`);
+  return tool.run(request.params.arguments);
+});`)).toEqual([3, 8]);
+  });
+
+  it("is the miss of every lookup shape: == null, in, Object.hasOwn, hasOwnProperty, a computed read", () => {
+    expect(unknownToolThrows(`
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name } = request.params;
+  const handler = handlers[name];
+  if (handler == null) throw new Error("no handler");
+  if (!(name in handlers)) throw new Error("Unknown tool");
+  if (!Object.hasOwn(handlers, name)) throw new Error("Unknown tool");
+  if (!handlers.hasOwnProperty(name)) throw new Error("Unknown tool");
+  if (!handlers[name]) throw new Error("Unknown tool");
+  return handler(request.params.arguments);
+});`)).toEqual([5, 6, 7, 8, 9]);
+  });
+
+  it("is the fall-through throw after a switch or ifs on the name that all return, in the body or its try", () => {
+    expect(unknownToolThrows(`
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "search":
+      return search(request.params.arguments);
+    case "fetch_page": {
+      return fetchPage(request.params.arguments);
+    }
+  }
+  throw new McpError(ErrorCode.MethodNotFound, \`Tool \${request.params.name} not found\`);
+});
+server.setRequestHandler("tools/call", async (request) => {
+  const { name, arguments: args } = request.params;
+  try {
+    if (name === "search") return await search(args);
+    if (name === "fetch_page") return await fetchPage(args);
+    throw new Error(\`Unknown tool: \${name}\`);
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`)).toEqual([10, 17]);
+  });
+
+  it("is not a fall-through when a case can fall out, the throw says something else, or it is not last", () => {
+    expect(unknownToolThrows(`
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "search":
+      log("searching");
+    case "fetch_page":
+      return fetchPage(request.params.arguments);
+  }
+  throw new McpError(ErrorCode.MethodNotFound, "Unknown tool");
+});
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name === "search") return search(request.params.arguments);
+  throw new Error("search backend is down");
+});
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name === "search") return search(request.params.arguments);
+  throw new Error("Unknown tool");
+  cleanup();
+});
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.arguments?.query === "") return { content: [] };
+  throw new Error("not found");
+});`)).toEqual([]);
+  });
+
   it("is nothing else: other switches, other lookups, other handler kinds", () => {
     expect(unknownToolThrows(`
 server.setRequestHandler(CallToolRequestSchema, async (request) => {

@@ -6,6 +6,28 @@ const ruleTester = createRuleTester();
 ruleTester.run("no-protocol-errors-in-tools", rule, {
   valid: [
     {
+      name: "the fall-through after ifs on the destructured params.name that all return: the unknown-tool error",
+      filename: SERVER_FILE,
+      code: `
+import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+  if (params.name === "list_issues") return listIssues(params.arguments);
+  if (params.name === "create_issue") return createIssue(params.arguments);
+  throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${params.name}\`);
+});`,
+    },
+    {
+      name: "the miss of a lookup by name: !(name in handlers)",
+      filename: SERVER_FILE,
+      code: `
+import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  if (!(name in handlers)) throw new McpError(ErrorCode.InvalidParams, \`No such tool: \${name}\`);
+  return handlers[name](args);
+});`,
+    },
+    {
       name: "the transport layer uses ErrorCodes legitimately",
       filename: "src/transport.ts",
       code: `
@@ -164,6 +186,21 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
   ],
   invalid: [
+    {
+      name: "near-miss of the fall-through: the last throw says the backend failed, not that the tool is unknown",
+      filename: SERVER_FILE,
+      code: `
+import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+  if (params.name === "list_issues") return listIssues(params.arguments);
+  if (params.name === "create_issue") return createIssue(params.arguments);
+  throw new McpError(ErrorCode.InternalError, "the issue tracker is unreachable");
+});`,
+      errors: [
+        { messageId: "sdkProtocolError", line: 6, column: 13 },
+        { messageId: "sdkProtocolError", line: 6, column: 22 },
+      ],
+    },
     {
       name: "ErrorCodes in a tool file",
       filename: TOOL_FILE,

@@ -60,6 +60,109 @@ server.registerTool("get_issue", { inputSchema: {} }, async ({ id }) => {
 });`,
     },
     {
+      name: "the AI SDK's tool behind a cast alias, in a tool file: an agent tool, not an MCP tool",
+      filename: TOOL_FILE,
+      code: `
+import { tool } from "ai";
+import { z } from "zod";
+const defineAgentTool = tool as unknown as AgentToolFactory;
+export const weather = defineAgentTool({
+  description: "Current weather for a city",
+  inputSchema: z.object({ city: z.string() }),
+  execute: async ({ city }) => {
+    const response = await fetch(\`https://api.example.com/weather?city=\${city}\`);
+    if (!response.ok) throw new Error(\`weather service answered \${response.status}\`);
+    return response.json();
+  },
+});`,
+    },
+    {
+      name: "an MCP client file wrapping remote tools for an agent: adapters, not handlers",
+      filename: "src/agent/remote-tools.ts",
+      code: `
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+export function remoteTool(client: Client, name: string, inputSchema: JsonSchema) {
+  return {
+    name,
+    inputSchema,
+    execute: async (args: Record<string, unknown>) => {
+      const result = await client.callTool({ name, arguments: args });
+      if (result.isError) throw new Error(\`remote tool \${name} failed\`);
+      return result.content;
+    },
+  };
+}`,
+    },
+    {
+      name: "the fall-through throw after a switch on the tool name whose cases all return",
+      filename: SERVER_FILE,
+      code: `
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "list_issues":
+      return listIssues(request.params.arguments);
+    case "create_issue":
+      return createIssue(request.params.arguments);
+  }
+  throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);
+});`,
+    },
+    {
+      name: "a dispatch table called inside a try whose catch returns an error result guards its functions",
+      filename: SERVER_FILE,
+      code: `
+const handlers: Record<string, ToolFn> = {
+  list_issues: async (args) => {
+    if (!args.repo) throw new Error("repo is required");
+    return { content: [{ type: "text", text: JSON.stringify(await listIssues(args.repo)) }] };
+  },
+};
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const handler = handlers[request.params.name];
+  if (!handler) throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);
+  try {
+    return await handler(request.params.arguments ?? {});
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${error instanceof Error ? error.message : String(error)}\` }], isError: true };
+  }
+});`,
+    },
+    {
+      name: "a table the dispatcher looks up by an argument, not by the tool name, holds no handlers",
+      filename: SERVER_FILE,
+      code: `
+const formatters = {
+  csv: (rows: Row[]) => {
+    if (rows.length === 0) throw new Error("nothing to format");
+    return rows.map((row) => row.join(",")).join("\\\\n");
+  },
+};
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  try {
+    const rows = await query(request.params.arguments);
+    return { content: [{ type: "text", text: formatters[request.params.arguments?.format as "csv"](rows) }] };
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`,
+    },
+    {
+      name: "withToolErrors(this.method.bind(this)) with a configured wrapper is guarded",
+      filename: SERVER_FILE,
+      settings: { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] } } },
+      code: `
+class NotesServer {
+  register(server: McpServer) {
+    server.registerTool("delete_note", { inputSchema: { id: z.string() } }, withToolErrors(this.deleteNote.bind(this)));
+  }
+  async deleteNote({ id }: { id: string }) {
+    if (!(await this.store.has(id))) throw new Error(\`note \${id} does not exist\`);
+    await this.store.delete(id);
+    return { content: [{ type: "text", text: \`Deleted note \${id}\` }] };
+  }
+}`,
+    },
+    {
       name: "the same throw outside any handler (a helper is reported only where a handler calls it)",
       filename: TOOL_FILE,
       code: REQUIRE_STRING,
@@ -335,6 +438,119 @@ server.registerTool("delete_branch", { inputSchema: {} }, withAuth(async ({ bran
             },
           ],
         },
+      ],
+    },
+    {
+      name: "near-miss of the client adapter: the same definition in a file that imports a server module",
+      filename: "src/mcp/remote-tools.ts",
+      code: `
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export const searchTickets = {
+  name: "search_tickets",
+  inputSchema: { query: z.string() },
+  execute: async ({ query }: { query: string }) => {
+    if (query.trim() === "") throw new Error("query is required");
+    return { content: [{ type: "text", text: await searchTracker(query) }] };
+  },
+};`,
+      errors: [{ messageId: "throw", line: 7, column: 30, suggestions: [{ messageId: "replaceWithErrorResult", output: `
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export const searchTickets = {
+  name: "search_tickets",
+  inputSchema: { query: z.string() },
+  execute: async ({ query }: { query: string }) => {
+    if (query.trim() === "") return { content: [{ type: "text", text: "Error: query is required" }], isError: true };
+    return { content: [{ type: "text", text: await searchTracker(query) }] };
+  },
+};` }] }],
+    },
+    {
+      name: "a dispatch table without a guard: each function is a handler on the low-level path",
+      filename: SERVER_FILE,
+      code: `
+const handlers = {
+  list_issues: async (args: { repo?: string }) => {
+    if (!args.repo) throw new Error("repo is required");
+    return { content: [{ type: "text", text: JSON.stringify(await listIssues(args.repo)) }] };
+  },
+};
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const handler = handlers[request.params.name as keyof typeof handlers];
+  if (!handler) throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);
+  return handler(request.params.arguments ?? {});
+});`,
+      errors: [{ messageId: "throw", line: 4, column: 21, suggestions: [{ messageId: "replaceWithErrorResult", output: `
+const handlers = {
+  list_issues: async (args: { repo?: string }) => {
+    if (!args.repo) return { content: [{ type: "text", text: "Error: repo is required" }], isError: true };
+    return { content: [{ type: "text", text: JSON.stringify(await listIssues(args.repo)) }] };
+  },
+};
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const handler = handlers[request.params.name as keyof typeof handlers];
+  if (!handler) throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);
+  return handler(request.params.arguments ?? {});
+});` }] }],
+    },
+    {
+      name: "methods as handlers: this.method.bind(this), a forwarding arrow, and this.helper() followed",
+      filename: SERVER_FILE,
+      code: `
+class IssueServer {
+  constructor(private readonly server: Server, private readonly api: IssueApi) {
+    server.setRequestHandler(CallToolRequestSchema, this.handleCallTool.bind(this));
+    mcp.registerTool("reopen_issue", { inputSchema: { id: z.number() } }, (args) => this.reopen(args));
+  }
+  private async handleCallTool(request: CallToolRequest) {
+    switch (request.params.name) {
+      case "close_issue":
+        return this.closeIssue(this.requireRepo(request.params.arguments));
+      default:
+        throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);
+    }
+  }
+  private async reopen({ id }: { id: number }) {
+    if (id <= 0) throw new Error("id must be positive");
+    return { content: [{ type: "text", text: \`Reopened #\${id}\` }] };
+  }
+  private requireRepo(args: Record<string, unknown> | undefined): string {
+    if (typeof args?.repo !== "string") throw new Error("repo is required");
+    return args.repo;
+  }
+  private async closeIssue(repo: string) {
+    await this.api.close(repo);
+    return { content: [{ type: "text", text: \`Closed the issue in \${repo}\` }] };
+  }
+}`,
+      errors: [
+        { messageId: "throwingCall", data: { name: "this.requireRepo", line: 20 }, line: 10, column: 32 },
+        { messageId: "throw", line: 16, column: 18, suggestions: [{ messageId: "replaceWithErrorResult", output: `
+class IssueServer {
+  constructor(private readonly server: Server, private readonly api: IssueApi) {
+    server.setRequestHandler(CallToolRequestSchema, this.handleCallTool.bind(this));
+    mcp.registerTool("reopen_issue", { inputSchema: { id: z.number() } }, (args) => this.reopen(args));
+  }
+  private async handleCallTool(request: CallToolRequest) {
+    switch (request.params.name) {
+      case "close_issue":
+        return this.closeIssue(this.requireRepo(request.params.arguments));
+      default:
+        throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);
+    }
+  }
+  private async reopen({ id }: { id: number }) {
+    if (id <= 0) return { content: [{ type: "text", text: "Error: id must be positive" }], isError: true };
+    return { content: [{ type: "text", text: \`Reopened #\${id}\` }] };
+  }
+  private requireRepo(args: Record<string, unknown> | undefined): string {
+    if (typeof args?.repo !== "string") throw new Error("repo is required");
+    return args.repo;
+  }
+  private async closeIssue(repo: string) {
+    await this.api.close(repo);
+    return { content: [{ type: "text", text: \`Closed the issue in \${repo}\` }] };
+  }
+}` }] },
       ],
     },
     {

@@ -26,6 +26,21 @@ const WRAPPERS = { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"]
 ruleTester.run("require-try-catch-in-tool-handler", rule, {
   valid: [
     {
+      name: "a dispatch table called in a try of the dispatcher whose catch returns an error result: its functions are guarded",
+      filename: SERVER_FILE,
+      code: `
+const handlers: Record<string, (args: Record<string, unknown>) => Promise<CallToolResult>> = {
+  search_issues: async (args) => ({ content: [{ type: "text", text: await searchIssues(String(args.query)) }] }),
+};
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  try {
+    return await handlers[request.params.name](request.params.arguments ?? {});
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`,
+    },
+    {
       name: "the ADR's handler: all work inside try, the catch formats the error",
       filename: TOOL_FILE,
       code: `
@@ -173,6 +188,45 @@ server.registerTool("round_time", { description: "Round the current time" }, asy
               ]),
             },
           ],
+        },
+      ],
+    },
+    {
+      name: "near-miss: the dispatcher's catch rethrows a protocol error, so the table's functions are unguarded",
+      filename: SERVER_FILE,
+      code: `
+const handlers: Record<string, (args: Record<string, unknown>) => Promise<CallToolResult>> = {
+  search_issues: async (args) => ({ content: [{ type: "text", text: await searchIssues(String(args.query)) }] }),
+};
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  try {
+    return await handlers[request.params.name](request.params.arguments ?? {});
+  } catch (error) {
+    throw new McpError(ErrorCode.InternalError, String(error));
+  }
+});`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 3,
+          column: 31,
+          suggestions: [{ messageId: "wrapInTryCatch", output: `
+const handlers: Record<string, (args: Record<string, unknown>) => Promise<CallToolResult>> = {
+  search_issues: async (args) => {
+    try {
+      return (({ content: [{ type: "text", text: await searchIssues(String(args.query)) }] }));
+    } catch (error) {
+      return { content: [{ type: "text", text: \`Error: \${error instanceof Error ? error.message : String(error)}\` }], isError: true };
+    }
+  },
+};
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  try {
+    return await handlers[request.params.name](request.params.arguments ?? {});
+  } catch (error) {
+    throw new McpError(ErrorCode.InternalError, String(error));
+  }
+});` }],
         },
       ],
     },

@@ -5,15 +5,32 @@ import {
   classMemberShape,
   defaultExportShape,
   definitionObjectShape,
+  dispatchTableShape,
+  type FileFacts,
+  HANDLER_KIND_ORDER,
+  forwardsToMethod,
   type HandlerShape,
   isAgentLibrary,
   isConvertingWrapper,
   isHandlerProperty,
+  isRegistrationCall,
+  isServerCode,
   SET_REQUEST_HANDLER,
+  tableCallGuards,
 } from "../handler-shapes.js";
 import type { McpSettings } from "../settings.js";
 import { calleeLastName, resolveFunctions } from "./resolve.js";
-import { descendants, isProjectSourceFile, isTsFunction, projectSourceFiles, type TsFunction, unwrapTs } from "./ts-nodes.js";
+import {
+  containsTs,
+  descendants,
+  isProjectSourceFile,
+  isTsFunction,
+  projectSourceFiles,
+  resolvedSymbol,
+  symbolNode,
+  type TsFunction,
+  unwrapTs,
+} from "./ts-nodes.js";
 import { typescript } from "./typescript.js";
 
 /** A tool handler of the program, found through the handler shapes on TypeScript nodes. */
@@ -46,12 +63,22 @@ function selectorOf(node: ts.Expression | undefined): { name?: string; literal?:
   return { name: calleeLastName(selector) };
 }
 
-/** The module an identifier's binding is imported from, if it is an import. */
-function importSource(checker: ts.TypeChecker, expression: ts.Expression): string | undefined {
+/** Steps through `const` aliases of an import (`const t = tool as unknown as CreateTool`): aliases of aliases are rare. */
+const ALIAS_DEPTH = 4;
+
+/** The module an expression's root binding is imported from, through `const` aliases and casts. */
+function importSource(checker: ts.TypeChecker, expression: ts.Expression, depth = 0): string | undefined {
   let root = unwrapTs(expression);
   while (typescript.isPropertyAccessExpression(root)) root = unwrapTs(root.expression);
-  if (!typescript.isIdentifier(root)) return undefined;
+  if (!typescript.isIdentifier(root) || depth >= ALIAS_DEPTH) return undefined;
   for (const declaration of checker.getSymbolAtLocation(root)?.declarations ?? []) {
+    if (
+      typescript.isVariableDeclaration(declaration) &&
+      declaration.initializer &&
+      typescript.getCombinedNodeFlags(declaration) & typescript.NodeFlags.Const
+    ) {
+      return importSource(checker, declaration.initializer, depth + 1);
+    }
     let node: ts.Node = declaration;
     while (!typescript.isImportDeclaration(node) && !typescript.isSourceFile(node)) node = node.parent;
     if (typescript.isImportDeclaration(node) && typescript.isStringLiteral(node.moduleSpecifier)) return node.moduleSpecifier.text;
@@ -83,35 +110,135 @@ class Builder {
   build(): void {
     for (const file of projectSourceFiles(this.program)) {
       const inToolFile = this.isToolFile(file);
+      const facts: FileFacts & { imports: string[] } = { imports: [], registersTools: false };
+      // Objects are decided once the walk has seen whether the file registers tools itself.
+      const objects: ts.ObjectLiteralExpression[] = [];
       for (const node of descendants(file)) {
-        if (typescript.isCallExpression(node)) this.visitCall(node);
-        else if (typescript.isObjectLiteralExpression(node)) this.visitObject(node, inToolFile);
+        if (typescript.isCallExpression(node)) facts.registersTools = this.visitCall(node) || facts.registersTools;
+        else if (typescript.isObjectLiteralExpression(node)) objects.push(node);
         else if (typescript.isClassLike(node)) this.visitClass(node);
+        else if (typescript.isImportDeclaration(node) && typescript.isStringLiteral(node.moduleSpecifier)) facts.imports.push(node.moduleSpecifier.text);
         else if (inToolFile && (typescript.isExportAssignment(node) || typescript.isFunctionDeclaration(node))) this.visitDefaultExport(node);
       }
+      for (const object of objects) this.visitObject(object, inToolFile, facts);
     }
   }
 
-  /** `server.registerTool(name, config, cb)` (the last argument), `setRequestHandler(CallToolRequestSchema, cb)`. */
-  private visitCall(call: ts.CallExpression): void {
+  /**
+   * `server.registerTool(name, config, cb)` (the last argument), `setRequestHandler(CallToolRequestSchema, cb)`
+   * and the dispatch tables of that dispatcher. True when the call registers a tool (`isRegistrationCall`).
+   */
+  private visitCall(call: ts.CallExpression): boolean {
     const callee = unwrapTs(call.expression);
-    if (!typescript.isPropertyAccessExpression(callee)) return;
+    if (!typescript.isPropertyAccessExpression(callee)) return false;
     const method = callee.name.text;
     const argumentIndex = method === SET_REQUEST_HANDLER ? 1 : call.arguments.length - 1;
     const argument = call.arguments.at(argumentIndex);
-    if (!argument || argumentIndex < 0) return;
+    if (!argument || argumentIndex < 0) return false;
+    const source = importSource(this.checker, callee);
+    const fromAgentLibrary = source !== undefined && isAgentLibrary(source);
     const shape = callArgumentShape(this.settings, {
       method,
       argumentIndex,
       isLastFunctionArgument: true,
       selector: selectorOf(call.arguments.at(0)),
-      fromAgentLibrary: false,
+      fromAgentLibrary,
     });
-    if (shape && shape !== "lookThrough") this.add(argument, shape, { call });
+    if (shape && shape !== "lookThrough") {
+      const dispatchers = this.add(argument, shape, { call });
+      if (shape.kind === "requestHandler") for (const dispatcher of dispatchers) this.visitDispatchTables(dispatcher, call);
+    }
+    return isRegistrationCall(this.settings, { method, fromAgentLibrary });
+  }
+
+  /** The functions of each table the dispatcher looks the requested tool up in and calls (`handlers[name](args)`). */
+  private visitDispatchTables(dispatcher: TsFunction, call: ts.CallExpression): void {
+    const name = new TsRequestedName(this.checker, dispatcher);
+    for (const node of descendants(dispatcher)) {
+      const table = name.lookupTable(node);
+      const called = table && this.callOfLookup(node);
+      const shape = dispatchTableShape({ inDispatcher: true, byRequestedName: table !== undefined, resultCalled: called !== undefined });
+      if (!shape || !table || !called) continue;
+      const guard = tryAround(called, dispatcher);
+      const guarded = tableCallGuards({
+        inTryOfDispatcher: guard !== undefined,
+        catchReturnsErrorResult: guard?.catchClause?.block.statements.some((statement) => this.returnsErrorResult(statement)) ?? false,
+      });
+      for (const value of this.tableValues(table)) this.add(value, shape, { call }, guarded);
+    }
+  }
+
+  /** The handler expressions of a table: values of a keyed object, of `new Map([...])` entries, or the handler properties of definitions. */
+  private tableValues(table: ts.Expression): (ts.Expression | ts.MethodDeclaration)[] {
+    const symbol = symbolNode(table);
+    const declaration = symbol && resolvedSymbol(this.checker, symbol)?.valueDeclaration;
+    const init = declaration && typescript.isVariableDeclaration(declaration) && declaration.initializer ? unwrapTs(declaration.initializer) : undefined;
+    if (!init) return [];
+    const entries: (ts.Expression | ts.MethodDeclaration)[] = [];
+    if (typescript.isObjectLiteralExpression(init)) {
+      for (const member of init.properties) {
+        if (typescript.isPropertyAssignment(member)) entries.push(member.initializer);
+        else if (typescript.isShorthandPropertyAssignment(member)) entries.push(member.name);
+        else if (typescript.isMethodDeclaration(member)) entries.push(member);
+      }
+    } else if (typescript.isArrayLiteralExpression(init)) {
+      entries.push(...init.elements);
+    } else if (typescript.isNewExpression(init) && calleeLastName(init.expression) === "Map") {
+      const pairs = init.arguments?.[0] && unwrapTs(init.arguments[0]);
+      if (pairs && typescript.isArrayLiteralExpression(pairs)) {
+        for (const pair of pairs.elements) {
+          const entry = unwrapTs(pair);
+          if (typescript.isArrayLiteralExpression(entry) && entry.elements.length > 1) entries.push(entry.elements[1]);
+        }
+      }
+    }
+    // A definition object as an entry holds the handler in a handler property.
+    return entries.flatMap((entry) => {
+      const value = typescript.isMethodDeclaration(entry) ? entry : unwrapTs(entry);
+      if (!typescript.isObjectLiteralExpression(value)) return [entry];
+      return value.properties.flatMap((member): (ts.Expression | ts.MethodDeclaration)[] => {
+        if (!isHandlerProperty(this.settings, memberName(member))) return [];
+        if (typescript.isPropertyAssignment(member)) return [member.initializer];
+        if (typescript.isShorthandPropertyAssignment(member)) return [member.name];
+        return typescript.isMethodDeclaration(member) ? [member] : [];
+      });
+    });
+  }
+
+  /** The call of what a lookup found: `lookup(args)`, `lookup.handler(args)`, or either through a `const`. */
+  private callOfLookup(lookup: ts.Node): ts.CallExpression | undefined {
+    const direct = callOfValue(lookup, this.settings);
+    if (direct) return direct;
+    let child = lookup;
+    while (typescript.isParenthesizedExpression(child.parent) || typescript.isAsExpression(child.parent) || typescript.isNonNullExpression(child.parent) || typescript.isAwaitExpression(child.parent)) child = child.parent;
+    const declaration = child.parent;
+    if (!typescript.isVariableDeclaration(declaration) || declaration.initializer !== child || !typescript.isIdentifier(declaration.name)) return undefined;
+    const symbol = this.checker.getSymbolAtLocation(declaration.name);
+    const scope = declaration.parent.parent.parent;
+    for (const node of descendants(scope)) {
+      if (typescript.isIdentifier(node) && node !== declaration.name && this.checker.getSymbolAtLocation(node) === symbol) {
+        const call = callOfValue(node, this.settings);
+        if (call) return call;
+      }
+    }
+    return undefined;
+  }
+
+  /** `return { content, isError: true }` or `return <configured error helper>(...)`. */
+  private returnsErrorResult(statement: ts.Statement): boolean {
+    if (!typescript.isReturnStatement(statement) || !statement.expression) return false;
+    const value = unwrapTs(statement.expression);
+    if (typescript.isCallExpression(value)) {
+      const name = calleeLastName(value.expression);
+      return this.settings.errorHelpers.some((helper) => helper.name === name);
+    }
+    if (!typescript.isObjectLiteralExpression(value) || !findMember(value, "content")) return false;
+    const isError = findMember(value, "isError");
+    return isError !== undefined && typescript.isPropertyAssignment(isError) && unwrapTs(isError.initializer).kind === typescript.SyntaxKind.TrueKeyword;
   }
 
   /** `{ name, inputSchema, handler }`, `defineTool({ ..., handle() {} })`, `server.addTool({ execute })`. */
-  private visitObject(object: ts.ObjectLiteralExpression, inToolFile: boolean): void {
+  private visitObject(object: ts.ObjectLiteralExpression, inToolFile: boolean, facts: FileFacts): void {
     const member = object.properties.find((candidate) => isHandlerProperty(this.settings, memberName(candidate)));
     if (!member) return;
     let child: ts.Node = object;
@@ -119,18 +246,13 @@ class Builder {
       child = child.parent;
     }
     const call = typescript.isCallExpression(child.parent) && child.parent.arguments.includes(child as ts.Expression) ? child.parent : undefined;
-    const schema = findMember(object, "schema");
-    const schemaValue = schema && typescript.isPropertyAssignment(schema) ? unwrapTs(schema.initializer) : undefined;
     const source = call && importSource(this.checker, call.expression);
     const shape = definitionObjectShape(this.settings, {
       definitionCall: call && calleeLastName(call.expression),
       fromAgentLibrary: source !== undefined && isAgentLibrary(source),
       inToolFile,
-      hasInputSchema: findMember(object, "inputSchema") !== undefined,
-      hasToolSchema:
-        schemaValue !== undefined &&
-        typescript.isObjectLiteralExpression(schemaValue) &&
-        (findMember(schemaValue, "inputSchema") !== undefined || findMember(schemaValue, "name") !== undefined),
+      inServerCode: isServerCode(this.settings, facts),
+      hasInputSchema: findMember(object, "inputSchema") !== undefined || findMember(object, "schema") !== undefined,
     });
     if (!shape) return;
     if (typescript.isMethodDeclaration(member)) this.addFunction(member, shape, { call, definition: object }, false);
@@ -164,21 +286,136 @@ class Builder {
     if (flags & typescript.ModifierFlags.Default && flags & typescript.ModifierFlags.Export) this.addFunction(node, shape, {}, false);
   }
 
-  /** The functions an expression in a handler position evaluates to, wrappers and bindings followed. */
-  private add(expression: ts.Expression, shape: HandlerShape, where: Partial<Pick<ProgramHandler, "call" | "classNode" | "definition">>): void {
+  /**
+   * The functions an expression in a handler position evaluates to, wrappers, bindings and
+   * `this.method` followed; a function that only forwards to a method hands the role to the method.
+   */
+  private add(expression: ts.Expression | ts.MethodDeclaration, shape: HandlerShape, where: Partial<Pick<ProgramHandler, "call" | "classNode" | "definition">>, guardedByTable = false): TsFunction[] {
+    const added: TsFunction[] = [];
+    if (typescript.isMethodDeclaration(expression)) {
+      this.addFunction(expression, shape, where, guardedByTable);
+      return [expression];
+    }
     const resolution = resolveFunctions(this.checker, expression, {
       throughWrappers: true,
       isConvertingWrapper: (name) => isConvertingWrapper(this.settings, name),
     });
     for (const fn of resolution.functions) {
-      if (isProjectSourceFile(this.program, fn.getSourceFile())) this.addFunction(fn, shape, where, resolution.guarded.has(fn));
+      const forwarded = forwardedMethodCall(fn);
+      const methods = forwarded ? resolveFunctions(this.checker, forwarded, { throughWrappers: false }).functions : [];
+      const targets = forwardsToMethod({ callsMethodOnly: forwarded !== undefined, methodFound: methods.length > 0 }) ? methods : [fn];
+      for (const target of targets) {
+        if (!isProjectSourceFile(this.program, target.getSourceFile())) continue;
+        this.addFunction(target, shape, where, guardedByTable || resolution.guarded.has(fn));
+        added.push(target);
+      }
     }
+    return added;
   }
 
   private addFunction(fn: ts.Node, shape: HandlerShape, where: Partial<Pick<ProgramHandler, "call" | "classNode" | "definition">>, guarded: boolean): void {
     if (!isTsFunction(fn)) return;
     this.handlers.push({ fn, ...shape, call: where.call, definition: where.definition, classNode: where.classNode, guarded });
   }
+}
+
+/** The member a function only calls: `(args) => this.search(args)`, `async (args) => { return tools.search(args); }`. */
+function forwardedMethodCall(fn: TsFunction): ts.Expression | undefined {
+  if (!typescript.isArrowFunction(fn) && !typescript.isFunctionExpression(fn)) return undefined;
+  let body: ts.Node = fn.body;
+  if (typescript.isBlock(body)) {
+    const only = body.statements.length === 1 ? body.statements[0] : undefined;
+    if (!only || !typescript.isReturnStatement(only) || !only.expression) return undefined;
+    body = only.expression;
+  }
+  let value = unwrapTs(body as ts.Expression);
+  if (typescript.isAwaitExpression(value)) value = unwrapTs(value.expression);
+  if (!typescript.isCallExpression(value)) return undefined;
+  const callee = unwrapTs(value.expression);
+  return typescript.isPropertyAccessExpression(callee) ? callee : undefined;
+}
+
+/** The call of a value: `value(args)`, `value?.(args)`, `value.handler(args)`, `await` looked through. */
+function callOfValue(value: ts.Node, settings: McpSettings): ts.CallExpression | undefined {
+  let child = value;
+  while (typescript.isParenthesizedExpression(child.parent) || typescript.isNonNullExpression(child.parent) || typescript.isAsExpression(child.parent)) child = child.parent;
+  const parent = child.parent;
+  if (typescript.isCallExpression(parent) && parent.expression === child) return parent;
+  if (!typescript.isPropertyAccessExpression(parent) || parent.expression !== child || !isHandlerProperty(settings, parent.name.text)) return undefined;
+  return typescript.isCallExpression(parent.parent) && parent.parent.expression === parent ? parent.parent : undefined;
+}
+
+/** The nearest `try` (with a `catch`) inside `boundary` whose block holds `node`. */
+function tryAround(node: ts.Node, boundary: ts.Node): ts.TryStatement | undefined {
+  for (let current = node.parent; current !== boundary && !typescript.isSourceFile(current); current = current.parent) {
+    if (typescript.isTryStatement(current) && current.catchClause && containsTs(current.tryBlock, node)) return current;
+  }
+  return undefined;
+}
+
+/**
+ * The requested tool name of a dispatcher on TypeScript nodes, for dispatch tables across files:
+ * `<request>.params.name`, `params.name` with `params` destructured, or a name bound to either. The
+ * ESTree side (`../unknown-tool-branch.ts`) reads the same shapes for the rules.
+ */
+class TsRequestedName {
+  constructor(
+    private readonly checker: ts.TypeChecker,
+    private readonly dispatcher: TsFunction,
+  ) {}
+
+  is(expression: ts.Node): boolean {
+    const node = typescript.isExpression(expression) ? unwrapTs(expression) : expression;
+    if (typescript.isPropertyAccessExpression(node)) return node.name.text === "name" && this.isParams(node.expression);
+    if (!typescript.isIdentifier(node)) return false;
+    const declaration = this.declarationInDispatcher(node);
+    if (!declaration) return false;
+    if (typescript.isVariableDeclaration(declaration)) return declaration.initializer !== undefined && this.is(declaration.initializer);
+    return patternKey(declaration) === "name" && this.isParamsPattern(declaration.parent);
+  }
+
+  /** `tools[name]`, `tools.get(name)`, `tools.find((t) => t.name === name)`: the table looked up in. */
+  lookupTable(node: ts.Node): ts.Expression | undefined {
+    if (typescript.isElementAccessExpression(node)) return this.is(node.argumentExpression) ? node.expression : undefined;
+    if (!typescript.isCallExpression(node)) return undefined;
+    const callee = unwrapTs(node.expression);
+    const first = node.arguments.at(0);
+    if (!typescript.isPropertyAccessExpression(callee) || !first) return undefined;
+    if (callee.name.text === "get") return this.is(first) ? callee.expression : undefined;
+    if (callee.name.text !== "find") return undefined;
+    for (const inner of descendants(first)) if (this.is(inner)) return callee.expression;
+    return undefined;
+  }
+
+  private isParams(expression: ts.Expression): boolean {
+    const node = unwrapTs(expression);
+    if (typescript.isPropertyAccessExpression(node)) return node.name.text === "params";
+    if (!typescript.isIdentifier(node)) return false;
+    const declaration = this.declarationInDispatcher(node);
+    return declaration !== undefined && typescript.isBindingElement(declaration) && patternKey(declaration) === "params";
+  }
+
+  /** `{ name } = request.params`, `{ params: { name } }`. */
+  private isParamsPattern(pattern: ts.ObjectBindingPattern): boolean {
+    const holder = pattern.parent;
+    if (typescript.isBindingElement(holder)) return patternKey(holder) === "params";
+    return typescript.isVariableDeclaration(holder) && holder.initializer !== undefined && this.isParams(holder.initializer);
+  }
+
+  private declarationInDispatcher(identifier: ts.Identifier): ts.VariableDeclaration | (ts.BindingElement & { parent: ts.ObjectBindingPattern }) | undefined {
+    const declaration = this.checker.getSymbolAtLocation(identifier)?.valueDeclaration;
+    if (!declaration || !containsTs(this.dispatcher, declaration)) return undefined;
+    if (typescript.isVariableDeclaration(declaration) && typescript.isIdentifier(declaration.name)) return declaration;
+    return typescript.isBindingElement(declaration) && typescript.isObjectBindingPattern(declaration.parent)
+      ? (declaration as ts.BindingElement & { parent: ts.ObjectBindingPattern })
+      : undefined;
+  }
+}
+
+/** The key a binding element reads: `name` of `{ name }` and of `{ name: toolName }`. */
+function patternKey(element: ts.BindingElement): string | undefined {
+  const key = element.propertyName ?? element.name;
+  return typescript.isIdentifier(key) || typescript.isStringLiteral(key) ? key.text : undefined;
 }
 
 const cache = new WeakMap<ts.Program, WeakMap<McpSettings, Map<string, ProgramHandlers>>>();
@@ -203,7 +440,10 @@ export function getProgramHandlers(program: ts.Program, settings: McpSettings, c
     const builder = new Builder(program, settings, (file) => settings.isToolFile(file.fileName, cwd));
     builder.build();
     const first = new Map<ts.Node, ProgramHandler>();
-    for (const handler of builder.handlers) if (!first.has(handler.fn)) first.set(handler.fn, handler);
+    for (const handler of builder.handlers) {
+      const known = first.get(handler.fn);
+      if (!known || HANDLER_KIND_ORDER.indexOf(handler.kind) < HANDLER_KIND_ORDER.indexOf(known.kind)) first.set(handler.fn, handler);
+    }
     found = { handlers: builder.handlers, handlerOf: (fn) => first.get(fn) };
     byFolder.set(cwd, found);
     if (programHandlersChannel.hasSubscribers) programHandlersChannel.publish({ program });

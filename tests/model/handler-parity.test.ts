@@ -1,0 +1,82 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { handlerPath } from "../../src/model/handler-shapes.js";
+import { getMcpSettings } from "../../src/model/settings.js";
+import { getProgramHandlers } from "../../src/model/typescript/program-handlers.js";
+import { modelOf, runProbe, type TSESTree } from "./probe.js";
+
+/*
+ * The rules (ESTree adapter) and `audit` (TypeScript adapter) must find the same handlers: the
+ * fixture holds every shape in one small project, each adapter reads it, and the lists must match.
+ */
+
+const fixture = fileURLToPath(new URL("../fixtures/handler-parity/", import.meta.url));
+const FILES = ["src/server.ts", "src/dispatcher.ts", "src/errors.ts", "src/tools/weather.ts", "src/agent/remote.ts"];
+const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors"] } };
+
+type FunctionNode = TSESTree.ArrowFunctionExpression | TSESTree.FunctionDeclaration | TSESTree.FunctionExpression;
+
+/** `file:line kind path guarded` for each handler the ESTree adapter finds, file by file as ESLint lints them. */
+function estreeHandlers(): string[] {
+  const found: string[] = [];
+  for (const file of FILES) {
+    runProbe(
+      readFileSync(path.join(fixture, file), "utf8"),
+      (context) => {
+        const onFunction = (fn: FunctionNode): void => {
+          const handler = modelOf(context).handlers.toolHandler(fn);
+          if (handler) found.push(`${file}:${String(fn.loc.start.line)} ${handler.kind} ${handler.path} ${String(handler.guarded)}`);
+        };
+        return { ArrowFunctionExpression: onFunction, FunctionExpression: onFunction, FunctionDeclaration: onFunction };
+      },
+      // ESLint's cwd is the repository; `toolFiles` globs match the fixture's src/tools/ from there too.
+      { filename: path.join(fixture, file), settings: { "mcp-tool-errors": RAW_SETTINGS } },
+    );
+  }
+  return found.sort();
+}
+
+/** The same list from the TypeScript adapter over the fixture's program. */
+function programHandlers(): string[] {
+  const configFile = ts.readConfigFile(path.join(fixture, "tsconfig.json"), (file) => ts.sys.readFile(file));
+  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, fixture);
+  const program = ts.createProgram(parsed.fileNames, parsed.options);
+  const index = getProgramHandlers(program, getMcpSettings({ "mcp-tool-errors": RAW_SETTINGS }), fixture);
+  const found = new Set<string>();
+  for (const { fn } of index.handlers) {
+    const handler = index.handlerOf(fn);
+    if (!handler) continue;
+    const file = path.relative(fixture, fn.getSourceFile().fileName).split(path.sep).join("/");
+    const { line } = fn.getSourceFile().getLineAndCharacterOfPosition(fn.getStart());
+    found.add(`${file}:${String(line + 1)} ${handler.kind} ${handlerPath(handler)} ${String(handler.guarded)}`);
+  }
+  return [...found].sort();
+}
+
+describe("handler parity: the rules and audit find the same handlers", () => {
+  it("agrees on every shape of the fixture project, and the list is what the shapes say", () => {
+    const estree = estreeHandlers();
+    expect(programHandlers()).toEqual(estree);
+    // Not handlers: the AI SDK tool behind an alias (src/tools/weather.ts), the MCP client adapter
+    // (src/agent/remote.ts), the formatters table the dispatcher does not look tools up in.
+    expect(estree).toEqual([
+      "src/dispatcher.ts:13 dispatchTable dispatcher true",
+      "src/dispatcher.ts:16 dispatchTable dispatcher false",
+      "src/dispatcher.ts:19 dispatchTable dispatcher false",
+      "src/dispatcher.ts:26 requestHandler dispatcher false",
+      "src/dispatcher.ts:7 dispatchTable dispatcher true",
+      "src/server.ts:14 registration registration false",
+      "src/server.ts:18 registration registration false",
+      "src/server.ts:26 registration registration true",
+      "src/server.ts:35 registration registration false",
+      "src/server.ts:39 registration registration false",
+      "src/server.ts:43 registration registration true",
+      "src/server.ts:7 registration registration false",
+      "src/tools/weather.ts:14 classMethod framework false",
+      "src/tools/weather.ts:19 defaultExport framework false",
+    ]);
+  });
+});
