@@ -3,6 +3,7 @@ import type { TSESTree } from "@typescript-eslint/utils";
 import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
 import { errorResultSource, prefixedMessageSource, thrownMessage } from "../../src/analysis/error-result-text.js";
+import { getMcpSettings } from "../../src/analysis/settings.js";
 
 /**
  * Runs a probe rule over `code` and returns `prefixedMessageSource` for the message of every `throw`,
@@ -21,7 +22,9 @@ function prefixedThrowMessages(code: string, prefix = "Error: "): string[] {
             create(context) {
               return {
                 ThrowStatement(node: TSESTree.ThrowStatement) {
-                  out.push(prefixedMessageSource(thrownMessage(node.argument), context.sourceCode as never, prefix));
+                  const sourceCode = context.sourceCode as never;
+                  const message = thrownMessage(node.argument, sourceCode, getMcpSettings({}));
+                  out.push(message ? prefixedMessageSource(message, sourceCode, prefix) : "(no message)");
                 },
               };
             },
@@ -58,6 +61,15 @@ describe("prefixedMessageSource", () => {
       "`Error: ${String(reason)}`",
       "`Error: ${String(describe(args))}`",
     ]);
+  });
+
+  it("takes the SDK protocol errors' message from the second argument, and none when they have none", () => {
+    expect(
+      prefixedThrowMessages(`import { ErrorCode, McpError, UrlElicitationRequiredError } from "@modelcontextprotocol/sdk/types.js";
+        throw new McpError(ErrorCode.InvalidParams, "limit must be positive");
+        throw new UrlElicitationRequiredError([authorize]);
+        throw new McpError(ErrorCode.InternalError, ...details);`),
+    ).toEqual(['"Error: limit must be positive"', "(no message)", "(no message)"]);
   });
 
   it("keeps line breaks in a rebuilt string literal escaped, so it still parses", () => {
