@@ -98,7 +98,15 @@ export class ToolHandlers {
     // With type information: a registration in any file of the program that `fn` flows into.
     const node = this.typed?.toTs(fn);
     const elsewhere = node && this.typed && getProgramHandlers(this.typed.program, this.settings, this.typed.cwd).handlerOf(node);
-    return elsewhere && { fn, kind: elsewhere.kind, via: elsewhere.via, path: handlerPath(elsewhere), wrappers: [], guarded: elsewhere.guarded };
+    return elsewhere && {
+        fn,
+        kind: elsewhere.kind,
+        via: elsewhere.via,
+        mcpServer: elsewhere.mcpServer,
+        path: handlerPath(elsewhere),
+        wrappers: [],
+        guarded: elsewhere.guarded,
+      };
   }
 
   private handler(fn: FunctionNode, shape: HandlerShape, wrappers: TSESTree.CallExpression[]): ToolHandler {

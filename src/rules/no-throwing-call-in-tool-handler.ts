@@ -4,12 +4,14 @@ import { isCaught } from "../model/estree-tree.js";
 import { getMcpContext } from "../model/context.js";
 import { getThrowAnalysis, type ThrowPath, type ThrowTarget } from "../model/typescript/throwing-functions.js";
 import { containsTs, fileLine } from "../model/typescript/ts-nodes.js";
+import { runtimeConvertsThrows } from "../model/handler-shapes.js";
+import { throwOutcome } from "../model/throw-outcome.js";
 import { createRule } from "../util/create-rule.js";
-import { allowedErrorClassesSchema } from "../util/options.js";
+import { allowedErrorClassesSchema, reportConvertedThrowsSchema } from "../util/options.js";
 
 export const RULE_NAME = "no-throwing-call-in-tool-handler";
 
-type Options = [{ maxDepth: number; checkThrowsTags: boolean; allow: string[] }];
+type Options = [{ maxDepth: number; checkThrowsTags: boolean; allow: string[]; reportConvertedThrows: boolean }];
 type MessageIds = "throwingCall";
 
 export default createRule<Options, MessageIds>({
@@ -23,7 +25,7 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       throwingCall:
-        "{{chain}} can throw ({{location}}): catch it in the handler and return an error result (`isError: true`).",
+        "{{chain}} can throw ({{location}}); {{outcome}}. Catch it in the handler and return an error result (`isError: true`).",
     },
     schema: [
       {
@@ -39,13 +41,14 @@ export default createRule<Options, MessageIds>({
             description: "Count a callee whose declaration has a JSDoc `@throws` tag as throwing, in `.d.ts` files and packages too.",
           },
           allow: allowedErrorClassesSchema,
+          reportConvertedThrows: reportConvertedThrowsSchema,
         },
         additionalProperties: false,
       },
     ],
-    defaultOptions: [{ maxDepth: 8, checkThrowsTags: true, allow: [] }],
+    defaultOptions: [{ maxDepth: 8, checkThrowsTags: true, allow: [], reportConvertedThrows: true }],
   },
-  create(context, [{ maxDepth, checkThrowsTags, allow }]) {
+  create(context, [{ maxDepth, checkThrowsTags, allow, reportConvertedThrows }]) {
     const services = ESLintUtils.getParserServices(context);
     const { program } = services;
     const mcp = getMcpContext(context);
@@ -65,7 +68,8 @@ export default createRule<Options, MessageIds>({
     return {
       CallExpression(node) {
         const handler = mcp.handlers.enclosingToolHandler(node);
-        if (!handler || handler.guarded || isCaught(node, handler.fn) || mcp.handlers.isInUnknownToolBranch(node, handler)) return;
+        if (!handler || handler.guarded || (!reportConvertedThrows && runtimeConvertsThrows(handler))) return;
+        if (isCaught(node, handler.fn) || mcp.handlers.isInUnknownToolBranch(node, handler)) return;
         const call = services.esTreeNodeToTSNodeMap.get(node);
         if (!typescript.isCallExpression(call)) return;
         const handlerNode = services.esTreeNodeToTSNodeMap.get(handler.fn);
@@ -80,6 +84,7 @@ export default createRule<Options, MessageIds>({
             data: {
               chain: path.chain.map((name) => `\`${name}()\``).join(" → "),
               location: fileLine(path.site, context.cwd),
+              outcome: throwOutcome(handler.path, "its throw", mcp.settings.errorPrefix),
             },
           });
           return;
