@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { isFunctionNode, isTransparentWrapper } from "../util/ast.js";
-import { enclosingFunctionOf, isCaught as isCaughtIn, type ParentRole, type SyntaxTree } from "./throw-semantics.js";
+import { calleeName, isFunctionNode, isTransparentWrapper, numericValue, propertyName, unwrapExpression } from "../util/ast.js";
+import { enclosingFunctionOf, isCaught as isCaughtIn, isProtocolRequiredThrow, type ParentRole, type SyntaxTree } from "./throw-semantics.js";
 import type { FunctionNode } from "../util/ast.js";
 
 /** The ESTree adapter of the throw semantics: the rules' view of a file. */
@@ -37,4 +37,16 @@ export function isCaught(node: TSESTree.Node, boundary: TSESTree.Node): boolean 
 /** The nearest function containing `node` (itself excluded). */
 export function enclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
   return enclosingFunctionOf(estreeTree, node) as FunctionNode | undefined;
+}
+
+/** `isProtocolRequiredThrow` of the throw semantics for a thrown (or rejected) ESTree value. */
+export function isProtocolRequiredValue(thrown: TSESTree.Node): boolean {
+  const value = unwrapExpression(thrown);
+  if (value.type !== AST_NODE_TYPES.NewExpression && value.type !== AST_NODE_TYPES.CallExpression) return false;
+  const first = value.arguments.at(0);
+  const code = first && unwrapExpression(first);
+  return isProtocolRequiredThrow(calleeName(value.callee), {
+    name: code?.type === AST_NODE_TYPES.MemberExpression ? propertyName(code) : undefined,
+    value: code && numericValue(code),
+  });
 }

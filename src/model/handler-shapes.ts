@@ -12,8 +12,10 @@ export type ToolHandlerKind = "classMethod" | "defaultExport" | "definition" | "
 
 /**
  * The path a handler's result or throw takes at run time: a low-level dispatcher answers a throw
- * with a JSON-RPC error; an `McpServer`-style registration has the SDK's safety net; a framework
- * definition (or a shape the plugin knows no runtime of) has whatever its framework does.
+ * with a JSON-RPC error; an `McpServer` registration (`tool`, `registerTool`, `registerToolTask`
+ * in the SDK's form) has the SDK's safety net; a framework definition, a registration method a
+ * project added to `handlers.registrationMethods` (or its own method of an SDK name), or a shape the
+ * plugin knows no runtime of has whatever its framework does.
  */
 export type HandlerPath = "dispatcher" | "registration" | "framework";
 
@@ -22,6 +24,11 @@ export interface HandlerShape {
   kind: ToolHandlerKind;
   /** `registerTool`, `setRequestHandler`, `addTool`, `defineTool`, the base class; undefined for a default export. */
   via: string | undefined;
+  /**
+   * A registration in `McpServer`'s own form (`registerTool(name, config, cb)`, `tool(name, ..., cb)`),
+   * not a project's method of the same name (the ADR's `transport.registerTool(schema, handler)`).
+   */
+  mcpServer?: boolean;
 }
 
 /** Non-MCP agent libraries: their `tool({ execute })` is not an MCP tool, even in a tools folder. */
@@ -30,6 +37,12 @@ const AGENT_LIBRARY = /^(?:ai|langchain)(?:\/|$)|^@(?:ai-sdk|langchain)\//u;
 export const SET_REQUEST_HANDLER = "setRequestHandler";
 const CALL_TOOL_SCHEMA = "CallToolRequestSchema";
 const CALL_TOOL_METHOD = "tools/call";
+
+/**
+ * `McpServer`'s registration methods (SDK v1 and v2), each with the first index its callback can have:
+ * the SDK turns a throw from the callback into an error result.
+ */
+const MCP_SERVER_CALLBACK_INDEX: Readonly<Record<string, number>> = { tool: 1, registerTool: 2, registerToolTask: 2 };
 
 /** Definition functions whose runtime turns a throw into an error result (FastMCP's `addTool`). */
 const CONVERTING_DEFINITION_FUNCTIONS: readonly string[] = ["addTool"];
@@ -96,7 +109,8 @@ export function callArgumentShape(settings: McpSettings, facts: CallArgumentFact
   }
   if (!facts.isLastFunctionArgument) return undefined;
   if (facts.method !== undefined && settings.handlers.registrationMethods.includes(facts.method)) {
-    return { kind: "registration", via: facts.method };
+    const callbackIndex = Object.hasOwn(MCP_SERVER_CALLBACK_INDEX, facts.method) ? MCP_SERVER_CALLBACK_INDEX[facts.method] : undefined;
+    return { kind: "registration", via: facts.method, mcpServer: callbackIndex !== undefined && facts.argumentIndex >= callbackIndex };
   }
   return "lookThrough";
 }
@@ -193,7 +207,11 @@ export const HANDLER_KIND_ORDER: readonly ToolHandlerKind[] = ["requestHandler",
 /** The runtime path of a handler of this shape. */
 export function handlerPath(shape: HandlerShape): HandlerPath {
   if (shape.kind === "requestHandler" || shape.kind === "dispatchTable") return "dispatcher";
-  return shape.kind === "registration" ? "registration" : "framework";
+  return isMcpServerRegistration(shape) ? "registration" : "framework";
+}
+
+function isMcpServerRegistration(shape: HandlerShape): boolean {
+  return shape.kind === "registration" && shape.mcpServer === true;
 }
 
 /**
@@ -201,6 +219,6 @@ export function handlerPath(shape: HandlerShape): HandlerPath {
  * SDK's `McpServer` registrations and FastMCP's `addTool`.
  */
 export function runtimeConvertsThrows(shape: HandlerShape): boolean {
-  if (shape.kind === "registration") return true;
+  if (isMcpServerRegistration(shape)) return true;
   return shape.kind === "definition" && shape.via !== undefined && CONVERTING_DEFINITION_FUNCTIONS.includes(shape.via);
 }

@@ -1,10 +1,24 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { numericValue, outerParent, propertyName, unwrapExpression } from "../util/ast.js";
+import { contains, numericValue, outerParent, propertyName, unwrapExpression } from "../util/ast.js";
+import { isProtocolRequiredValue } from "./estree-tree.js";
 import { isReservedJsonRpcCode } from "./json-rpc.js";
+import { isPromiseReject } from "./throw-semantics.js";
 import type { McpSettings } from "./settings.js";
 
-/** The official SDK's protocol-error names: v1 `ErrorCode`/`McpError`, v2 `ProtocolErrorCode`/`ProtocolError`. */
-export const SDK_PROTOCOL_ERROR_NAMES: readonly string[] = ["ErrorCode", "McpError", "ProtocolErrorCode", "ProtocolError"];
+/**
+ * The official SDK's protocol-error names: v1 `ErrorCode`/`McpError`, v2 `ProtocolErrorCode`/`ProtocolError`
+ * and v2's subclasses of `ProtocolError`. Not `UrlElicitationRequiredError` (a handler throws it on
+ * purpose, see `isProtocolRequiredThrow`) nor v2's SDK-local `SdkError`/`SdkErrorCode`/`SdkHttpError`.
+ */
+export const SDK_PROTOCOL_ERROR_NAMES: readonly string[] = [
+  "ErrorCode",
+  "McpError",
+  "ProtocolErrorCode",
+  "ProtocolError",
+  "ResourceNotFoundError",
+  "UnsupportedProtocolVersionError",
+  "MissingRequiredClientCapabilityError",
+];
 
 /**
  * A use of a protocol-error name: `"name"` for a name in `protocolErrors.names` (whatever its
@@ -183,4 +197,50 @@ export function isProtocolCodePosition(literal: TSESTree.Node): boolean {
     default:
       return false;
   }
+}
+
+/** `new X(...)` / `X(...)` whose callee is `node`. */
+function constructedBy(node: TSESTree.Node): TSESTree.NewExpression | TSESTree.CallExpression | undefined {
+  const { child, parent } = outerParent(node);
+  return (parent?.type === AST_NODE_TYPES.NewExpression || parent?.type === AST_NODE_TYPES.CallExpression) && parent.callee === child
+    ? parent
+    : undefined;
+}
+
+/** `throw <value>` or `Promise.reject(<value>)`. */
+function isThrown(value: TSESTree.Node): boolean {
+  const { child, parent } = outerParent(value);
+  if (parent?.type === AST_NODE_TYPES.ThrowStatement) return true;
+  if (parent?.type !== AST_NODE_TYPES.CallExpression || parent.arguments[0] !== child) return false;
+  const callee = unwrapExpression(parent.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const object = unwrapExpression(callee.object);
+  return isPromiseReject(object.type === AST_NODE_TYPES.Identifier ? object.name : undefined, propertyName(callee));
+}
+
+/**
+ * The uses as a reader counts problems: `new McpError(ErrorCode.InvalidParams, msg)` is one use, the
+ * whole expression named by its class, and the names in its arguments are part of it; a thrown
+ * `new McpError(ErrorCode.UrlElicitationRequired, ...)` is no use at all (the protocol requires it).
+ * `covered` receives both kinds of expression, so that a reserved code among their arguments is not
+ * counted apart either.
+ */
+export function usesByExpression(uses: readonly ProtocolErrorUse[], covered: TSESTree.Node[] = []): ProtocolErrorUse[] {
+  const grouped: ProtocolErrorUse[] = [];
+  const expressions: TSESTree.Node[] = [];
+  const required: TSESTree.Node[] = [];
+  for (const use of uses) {
+    const expression = constructedBy(use.node);
+    if (!expression) continue;
+    if (isProtocolRequiredValue(expression) && isThrown(expression)) required.push(expression);
+    else expressions.push(expression);
+  }
+  for (const use of uses) {
+    if (required.some((expression) => contains(expression, use.node))) continue;
+    const outer = expressions.find((expression) => contains(expression, use.node));
+    if (!outer) grouped.push(use);
+    else if (constructedBy(use.node) === outer) grouped.push({ ...use, node: outer });
+  }
+  covered.push(...expressions, ...required);
+  return grouped;
 }

@@ -100,6 +100,34 @@ export function isAllowedThrow(className: string | undefined, allow: readonly st
   return className !== undefined && allow.includes(className);
 }
 
+/** The SDK's (v1 and v2) error for a URL elicitation the client must complete before the tool can run. */
+const URL_ELICITATION_ERROR = "UrlElicitationRequiredError";
+/** Its protocol code, by its name in `ErrorCode`/`ProtocolErrorCode` and by value. */
+const URL_ELICITATION_CODE = { name: "UrlElicitationRequired", value: -32042 } as const;
+/** The SDK's generic protocol-error classes: v1 `McpError`, v2 `ProtocolError`. */
+const PROTOCOL_ERROR_CLASSES: readonly string[] = ["McpError", "ProtocolError"];
+
+/** Where the message is among a thrown class's arguments: `new McpError(code, message)`, `new Error(message)`. */
+export function messageArgumentIndex(className: string | undefined): number {
+  return className !== undefined && PROTOCOL_ERROR_CLASSES.includes(className) ? 1 : 0;
+}
+
+/**
+ * A throw the protocol requires of a tool handler: `new UrlElicitationRequiredError(...)`, or an
+ * `McpError`/`ProtocolError` built with the `UrlElicitationRequired` code (by name or -32042).
+ * `McpServer` rethrows it as the -32042 protocol error on purpose, so the client can elicit the URL.
+ * `code` is the first argument as far as it is known: the member name (`ErrorCode.UrlElicitationRequired`)
+ * or its numeric value.
+ */
+export function isProtocolRequiredThrow(className: string | undefined, code: { name?: string; value?: number }): boolean {
+  if (className === URL_ELICITATION_ERROR) return true;
+  return (
+    className !== undefined &&
+    PROTOCOL_ERROR_CLASSES.includes(className) &&
+    (code.name === URL_ELICITATION_CODE.name || code.value === URL_ELICITATION_CODE.value)
+  );
+}
+
 /** How a function is bound to the name its callers use. */
 export type BindingKind = "const" | "function" | "let" | "var";
 

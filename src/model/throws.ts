@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, type FunctionNode, isFunctionNode, outerParent, propertyName, thisClassBody, unwrapExpression } from "../util/ast.js";
-import { estreeTree, isCaught } from "./estree-tree.js";
+import { estreeTree, isCaught, isProtocolRequiredValue } from "./estree-tree.js";
 import { type BindingKind, escapes, isAllowedThrow, isFollowedBinding, isPromiseReject, type RejectionExit, rejectionExit } from "./throw-semantics.js";
 import { nearestOwner } from "../util/per-file.js";
 
@@ -156,11 +156,14 @@ export class ThrowCollector {
     return found;
   }
 
-  /** `throw new UserError(...)`, `throw new errors.UserError(...)`, `throw UserError(...)` for allowed names. */
+  /**
+   * `throw new UserError(...)`, `throw new errors.UserError(...)`, `throw UserError(...)` for allowed
+   * names, and the throws the protocol requires (`UrlElicitationRequiredError`).
+   */
   private isAllowed(thrown: TSESTree.Node): boolean {
     const node = unwrapExpression(thrown);
     if (node.type !== AST_NODE_TYPES.NewExpression && node.type !== AST_NODE_TYPES.CallExpression) return false;
-    return isAllowedThrow(calleeName(node.callee), this.allow);
+    return isAllowedThrow(calleeName(node.callee), this.allow) || isProtocolRequiredValue(node);
   }
 
   private addHelper(fn: FunctionNode, name: string, definition: Helper["definition"]): void {

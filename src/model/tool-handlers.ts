@@ -127,12 +127,20 @@ export class ToolHandlers {
     // With type information: a registration in any file of the program that `fn` flows into.
     const node = this.typed?.toTs(fn);
     const elsewhere = node && this.typed && getProgramHandlers(this.typed.program, this.settings, this.typed.cwd).handlerOf(node);
-    return elsewhere && { fn, kind: elsewhere.kind, via: elsewhere.via, path: handlerPath(elsewhere), wrappers: [], guarded: elsewhere.guarded };
+    return elsewhere && {
+        fn,
+        kind: elsewhere.kind,
+        via: elsewhere.via,
+        mcpServer: elsewhere.mcpServer,
+        path: handlerPath(elsewhere),
+        wrappers: [],
+        guarded: elsewhere.guarded,
+      };
   }
 
-  private handler(fn: FunctionNode, { kind, via, tableGuarded = false }: Position, wrappers: TSESTree.CallExpression[]): ToolHandler {
+  private handler(fn: FunctionNode, { tableGuarded = false, ...shape }: Position, wrappers: TSESTree.CallExpression[]): ToolHandler {
     const guarded = tableGuarded || wrappers.some((call) => isConvertingWrapper(this.settings, calleeName(call.callee)));
-    return { fn, kind, via, path: handlerPath({ kind, via }), wrappers, guarded };
+    return { fn, ...shape, path: handlerPath(shape), wrappers, guarded };
   }
 
   /**

@@ -4,12 +4,13 @@ import {
   isProtocolCodePosition,
   type ProtocolErrorUse,
   reExportedProtocolErrors,
+  usesByExpression,
 } from "../model/protocol-errors.js";
 import { isReservedJsonRpcCode } from "../model/json-rpc.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { hasOnlyToolLevelCodes } from "../model/typescript/protocol-codes.js";
-import { findProperty, numericValue } from "../util/ast.js";
+import { contains, findProperty, numericValue } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "no-protocol-errors-in-tools";
@@ -26,7 +27,7 @@ export default createRule({
       // eslint-disable-next-line eslint-plugin/no-unused-message-ids -- getMcpContext reports it for the rule
       invalidSettings: INVALID_SETTINGS_MESSAGE,
       protocolErrorName:
-        "`{{name}}` is this project's protocol error-code enum (settings protocolErrors.names): JSON-RPC codes belong to the transport layer. Return an error result (`isError: true`) and use tool-level codes instead.",
+        "`{{name}}` is matched by name (settings `protocolErrors.names`){{how}}. If it holds JSON-RPC protocol codes, they belong to the transport layer: return an error result (`isError: true`) with a tool-level code instead.",
       sdkProtocolError:
         "`{{name}}` from `{{source}}` is a JSON-RPC protocol error: a client treats it as an infrastructure failure. Return an error result (`isError: true`) instead.",
       reservedCode:
@@ -40,12 +41,18 @@ export default createRule({
     const mcp = getMcpContext(context);
     if (!mcp?.gates.protocolErrors) return {};
     const { typed } = mcp;
+    // Without types the plugin cannot see the values of an imported `ErrorCodes`; with them it has checked they are not all tool-level.
+    const how = typed
+      ? ", and type information does not show only tool-level codes in it"
+      : "; the plugin cannot see its values without type information (type-aware linting checks them)";
+    /** Reserved codes seen, reported at the end unless they are an argument of a reported protocol error. */
+    const codes: { node: TSESTree.UnaryExpression; code: number }[] = [];
     const reportable = (node: TSESTree.Node): boolean =>
       mcp.handlers.isInToolCode(node) && !mcp.handlers.isInUnknownToolBranch(node);
     const reportUse = (use: ProtocolErrorUse): void => {
       if (!reportable(use.node)) return;
       if (use.origin === "name") {
-        context.report({ node: use.node, messageId: "protocolErrorName", data: { name: use.name } });
+        context.report({ node: use.node, messageId: "protocolErrorName", data: { name: use.name, how } });
       } else {
         context.report({ node: use.node, messageId: "sdkProtocolError", data: { name: use.name, source: use.source ?? "" } });
       }
@@ -53,11 +60,17 @@ export default createRule({
 
     return {
       "Program:exit"(program) {
-        for (const use of findProtocolErrorUses(
+        const covered: TSESTree.Node[] = [];
+        const uses = findProtocolErrorUses(
           context.sourceCode.getScope(program),
           mcp.settings,
           typed && ((binding) => hasOnlyToolLevelCodes(typed, binding)),
-        )) reportUse(use);
+        );
+        for (const use of usesByExpression(uses, covered)) reportUse(use);
+        for (const { node, code } of codes) {
+          if (covered.some((expression) => contains(expression, node))) continue;
+          context.report({ node, messageId: "reservedCode", data: { code } });
+        }
       },
       ExportNamedDeclaration(node) {
         if (!mcp.isToolFile) return;
@@ -65,9 +78,7 @@ export default createRule({
       },
       UnaryExpression(node) {
         const code = numericValue(node);
-        if (isReservedJsonRpcCode(code) && isProtocolCodePosition(node) && reportable(node)) {
-          context.report({ node, messageId: "reservedCode", data: { code } });
-        }
+        if (isReservedJsonRpcCode(code) && isProtocolCodePosition(node) && reportable(node)) codes.push({ node, code });
       },
       ObjectExpression(node) {
         const jsonrpc = findProperty(node, "jsonrpc");

@@ -1,17 +1,19 @@
-import { AST_NODE_TYPES } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { enclosingFunction, isCaught } from "../model/estree-tree.js";
 import { errorResultSource, prefixedMessageSource } from "../fix/error-result-source.js";
+import { runtimeConvertsThrows } from "../model/handler-shapes.js";
+import { frameworkErrorClass, throwOutcome } from "../model/throw-outcome.js";
 import { thrownMessage } from "../model/thrown-message.js";
 import { ThrowCollector } from "../model/throws.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { contains } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { allowedErrorClassesSchema } from "../util/options.js";
+import { allowedErrorClassesSchema, reportConvertedThrowsSchema } from "../util/options.js";
 
 export const RULE_NAME = "no-throw-in-tool-handler";
 
-type Options = [{ allow: string[] }];
+type Options = [{ allow: string[]; reportConvertedThrows: boolean }];
 type MessageIds = "invalidSettings" | "replaceWithErrorResult" | "reject" | "throw" | "throwingCall";
 
 export default createRule<Options, MessageIds>({
@@ -26,11 +28,10 @@ export default createRule<Options, MessageIds>({
     messages: {
       // eslint-disable-next-line eslint-plugin/no-unused-message-ids -- getMcpContext reports it for the rule
       invalidSettings: INVALID_SETTINGS_MESSAGE,
-      throw:
-        "Tool handlers must never throw: this `throw` escapes the handler. Return an error result (`isError: true`) instead.",
-      reject:
-        "Tool handlers must never throw: this rejected promise escapes the handler. Return an error result (`isError: true`) instead.",
-      throwingCall: "`{{name}}()` can throw (line {{line}}): catch it in the handler and return an error result",
+      throw: "Tool handlers must never throw: {{outcome}}. Return an error result (`isError: true`) instead.{{allowHint}}",
+      reject: "Tool handlers must never throw: {{outcome}}. Return an error result (`isError: true`) instead.{{allowHint}}",
+      throwingCall:
+        "`{{name}}()` can throw (line {{line}}); {{outcome}}. Catch it in the handler and return an error result (`isError: true`).",
       replaceWithErrorResult: "Return an error result (`isError: true`) instead of throwing.",
     },
     schema: [
@@ -38,31 +39,48 @@ export default createRule<Options, MessageIds>({
         type: "object",
         properties: {
           allow: allowedErrorClassesSchema,
+          reportConvertedThrows: reportConvertedThrowsSchema,
         },
         additionalProperties: false,
       },
     ],
-    defaultOptions: [{ allow: [] }],
+    defaultOptions: [{ allow: [], reportConvertedThrows: true }],
   },
-  create(context, [{ allow }]) {
+  create(context, [{ allow, reportConvertedThrows }]) {
     const mcp = getMcpContext(context);
     if (!mcp?.gates.handlers) return {};
     const throws = new ThrowCollector(context.sourceCode, allow);
+    const { errorPrefix } = mcp.settings;
+    /** The handler around `node` whose throws this rule reports, unless a wrapper or (by option) the runtime converts them. */
+    const reportedHandler = (node: TSESTree.Node) => {
+      const handler = mcp.handlers.enclosingToolHandler(node);
+      if (!handler || handler.guarded || (!reportConvertedThrows && runtimeConvertsThrows(handler))) return undefined;
+      return handler;
+    };
+    const allowHint = (thrown: TSESTree.Node | undefined): string => {
+      const name = frameworkErrorClass(thrown);
+      return name === undefined ? "" : ` If your framework turns \`${name}\` into an error result, add it to this rule's \`allow\` option.`;
+    };
 
     return {
       ...throws.listeners,
       "Program:exit"() {
         for (const site of throws.sites()) {
-          const handler = mcp.handlers.enclosingToolHandler(site);
-          if (!handler || handler.guarded || !throws.escapes(site, handler.fn) || mcp.handlers.isInUnknownToolBranch(site, handler)) continue;
+          const handler = reportedHandler(site);
+          if (!handler || !throws.escapes(site, handler.fn) || mcp.handlers.isInUnknownToolBranch(site, handler)) continue;
           if (site.type === AST_NODE_TYPES.CallExpression) {
-            context.report({ node: site, messageId: "reject" });
+            context.report({
+              node: site,
+              messageId: "reject",
+              data: { outcome: throwOutcome(handler.path, "this rejected promise", errorPrefix), allowHint: allowHint(site.arguments[0]) },
+            });
             continue;
           }
           const message = thrownMessage(site.argument, context.sourceCode, mcp.settings);
           context.report({
             node: site,
             messageId: "throw",
+            data: { outcome: throwOutcome(handler.path, "this `throw`", errorPrefix), allowHint: allowHint(site.argument) },
             // Only in the handler's own body does `return` end the handler; with no message to show, no suggestion.
             suggest:
               message && enclosingFunction(site) === handler.fn
@@ -72,7 +90,7 @@ export default createRule<Options, MessageIds>({
                       fix: (fixer) =>
                         fixer.replaceText(
                           site,
-                          `return ${errorResultSource(prefixedMessageSource(message, context.sourceCode, mcp.settings.errorPrefix))};`,
+                          `return ${errorResultSource(prefixedMessageSource(message, context.sourceCode, errorPrefix))};`,
                         ),
                     },
                   ]
@@ -80,11 +98,15 @@ export default createRule<Options, MessageIds>({
           });
         }
         for (const { call, callee } of throws.throwingCalls()) {
-          const handler = mcp.handlers.enclosingToolHandler(call);
+          const handler = reportedHandler(call);
           // A function declared inside the handler is part of it: its throws are reported as they are.
-          if (!handler || handler.guarded || isCaught(call, handler.fn) || contains(handler.fn, callee.fn)) continue;
+          if (!handler || isCaught(call, handler.fn) || contains(handler.fn, callee.fn)) continue;
           if (mcp.handlers.isInUnknownToolBranch(call, handler)) continue;
-          context.report({ node: call, messageId: "throwingCall", data: { name: callee.name, line: callee.line } });
+          context.report({
+            node: call,
+            messageId: "throwingCall",
+            data: { name: callee.name, line: callee.line, outcome: throwOutcome(handler.path, "its throw", errorPrefix) },
+          });
         }
       },
     };

@@ -6,13 +6,15 @@ import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { getThrowAnalysis, type ThrowPath, type ThrowTarget } from "../model/typescript/throwing-functions.js";
 import { describeSite } from "../model/typescript/throwing-library-calls.js";
 import { containsTs } from "../model/typescript/ts-nodes.js";
+import { runtimeConvertsThrows } from "../model/handler-shapes.js";
+import { throwOutcome } from "../model/throw-outcome.js";
 import { createRule } from "../util/create-rule.js";
 import { requireParserServices } from "../util/parser-services.js";
-import { allowedErrorClassesSchema } from "../util/options.js";
+import { allowedErrorClassesSchema, reportConvertedThrowsSchema } from "../util/options.js";
 
 export const RULE_NAME = "no-throwing-call-in-tool-handler";
 
-type Options = [{ maxDepth: number; checkThrowsTags: boolean; allow: string[] }];
+type Options = [{ maxDepth: number; checkThrowsTags: boolean; allow: string[]; reportConvertedThrows: boolean }];
 type MessageIds = "invalidSettings" | "throwingCall";
 
 export default createRule<Options, MessageIds>({
@@ -28,7 +30,7 @@ export default createRule<Options, MessageIds>({
       // eslint-disable-next-line eslint-plugin/no-unused-message-ids -- getMcpContext reports it for the rule
       invalidSettings: INVALID_SETTINGS_MESSAGE,
       throwingCall:
-        "{{chain}} can throw ({{location}}): catch it in the handler and return an error result (`isError: true`).",
+        "{{chain}} can throw ({{location}}); {{outcome}}. Catch it in the handler and return an error result (`isError: true`).",
     },
     schema: [
       {
@@ -44,13 +46,14 @@ export default createRule<Options, MessageIds>({
             description: "Count a callee whose declaration has a JSDoc `@throws` tag as throwing, in `.d.ts` files and packages too.",
           },
           allow: allowedErrorClassesSchema,
+          reportConvertedThrows: reportConvertedThrowsSchema,
         },
         additionalProperties: false,
       },
     ],
-    defaultOptions: [{ maxDepth: 8, checkThrowsTags: true, allow: [] }],
+    defaultOptions: [{ maxDepth: 8, checkThrowsTags: true, allow: [], reportConvertedThrows: true }],
   },
-  create(context, [{ maxDepth, checkThrowsTags, allow }]) {
+  create(context, [{ maxDepth, checkThrowsTags, allow, reportConvertedThrows }]) {
     const services = requireParserServices(context);
     if (!services) return {};
     const { program } = services;
@@ -69,22 +72,26 @@ export default createRule<Options, MessageIds>({
       return analysis.throwPath(target, maxDepth, file) ? undefined : path;
     };
 
-    const report = (node: TSESTree.Node, chain: readonly string[], location: string): void => {
-      context.report({
-        node,
-        messageId: "throwingCall",
-        data: { chain: chain.map((name) => `\`${name}()\``).join(" → "), location },
-      });
-    };
-
     const check = (node: TSESTree.CallExpression | TSESTree.NewExpression): void => {
       const handler = mcp.handlers.enclosingToolHandler(node);
-      if (!handler || handler.guarded || isCaught(node, handler.fn) || mcp.handlers.isInUnknownToolBranch(node, handler)) return;
+      if (!handler || handler.guarded || (!reportConvertedThrows && runtimeConvertsThrows(handler))) return;
+      if (isCaught(node, handler.fn) || mcp.handlers.isInUnknownToolBranch(node, handler)) return;
+      const report = (chain: readonly string[], location: string): void => {
+        context.report({
+          node,
+          messageId: "throwingCall",
+          data: {
+            chain: chain.map((name) => `\`${name}()\``).join(" → "),
+            location,
+            outcome: throwOutcome(handler.path, "its throw", mcp.settings.errorPrefix),
+          },
+        });
+      };
       const call = services.esTreeNodeToTSNodeMap.get(node);
       if (!typescript.isCallExpression(call) && !typescript.isNewExpression(call)) return;
       const library = analysis.libraryThrowAt(call);
       if (library) {
-        report(node, [library.name], library.source);
+        report([library.name], library.source);
         return;
       }
       if (!typescript.isCallExpression(call)) return;
@@ -95,7 +102,7 @@ export default createRule<Options, MessageIds>({
         const path = throwPathOf(target);
         if (!path) continue;
         const site = describeSite(program, path.site, context.cwd);
-        report(node, path.chain, path.library ? `${site}, ${path.library.source}` : site);
+        report(path.chain, path.library ? `${site}, ${path.library.source}` : site);
         return;
       }
     };

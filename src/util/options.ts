@@ -8,3 +8,10 @@ export const allowedErrorClassesSchema = {
   description:
     "Error classes that may be thrown because the framework turns them into error results (FastMCP's `UserError`).",
 } as const satisfies JSONSchema4;
+
+/** The `reportConvertedThrows` option of the throw rules. */
+export const reportConvertedThrowsSchema = {
+  type: "boolean",
+  description:
+    "Report throws in handlers whose runtime turns them into error results (`McpServer`'s `registerTool`/`tool`/`registerToolTask`, FastMCP's `addTool`); low-level dispatchers and other handlers are always checked.",
+} as const satisfies JSONSchema4;

@@ -138,7 +138,7 @@ describe("mcp-tool-errors audit on examples/bridge", () => {
         name: "get_workspace_folders",
         at: "src/server.ts:12",
         registration: "registerTool (src/server.ts:9)",
-        findings: ["15:9 no-throw-in-tool-handler", "15:19 no-protocol-errors-in-tools", "15:28 no-protocol-errors-in-tools"],
+        findings: ["15:9 no-throw-in-tool-handler", "15:15 no-protocol-errors-in-tools"],
       },
       { name: "list_folders", at: "src/server.ts:28", registration: "setRequestHandler (src/server.ts:26), case", findings: [] },
       { name: "fetch_page", at: "src/tools/fetch-page.ts:18", registration: viaIndex, findings: ["20:16 require-is-error", "27:16 require-is-error"] },

@@ -28,6 +28,67 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 });`,
     },
     {
+      name: "v2: a thrown UrlElicitationRequiredError in a registerTool callback (McpServer rethrows it as -32042 on purpose)",
+      filename: SERVER_FILE,
+      code: `
+import { McpServer, UrlElicitationRequiredError } from "@modelcontextprotocol/server";
+import * as z from "zod/v4";
+const server = new McpServer({ name: "billing", version: "2.0.0" });
+server.registerTool("connect_account", { inputSchema: z.object({ provider: z.string() }) }, async ({ provider }, ctx) => {
+  const session = await sessions.get(ctx.sessionId);
+  if (!session?.token) {
+    throw new UrlElicitationRequiredError([
+      { mode: "url", message: \`Sign in to \${provider}\`, url: authUrl(provider), elicitationId: crypto.randomUUID() },
+    ]);
+  }
+  return { content: [{ type: "text", text: \`Connected to \${provider}\` }] };
+});`,
+    },
+    {
+      name: "v1: a thrown McpError built with ErrorCode.UrlElicitationRequired",
+      filename: TOOL_FILE,
+      code: `
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+export function createConnectTool(auth: { url(provider: string): string; hasToken(provider: string): boolean }) {
+  return {
+    schema: { name: "connect", description: "Connect an account", inputSchema: { type: "object" } },
+    handler: async (args: { provider: string }) => {
+      if (!auth.hasToken(args.provider)) {
+        throw new McpError(ErrorCode.UrlElicitationRequired, "Sign-in required", {
+          elicitations: [{ mode: "url", url: auth.url(args.provider) }],
+        });
+      }
+      return { content: [{ type: "text", text: \`Connected \${args.provider}\` }] };
+    },
+  };
+}`,
+    },
+    {
+      name: "v2: ProtocolError with ProtocolErrorCode.UrlElicitationRequired from @modelcontextprotocol/core, rejected",
+      filename: SERVER_FILE,
+      code: `
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/core";
+server.registerTool("open_dashboard", { description: "Open the dashboard" }, (ctx) =>
+  Promise.reject(new ProtocolError(ProtocolErrorCode.UrlElicitationRequired, "Sign in first", { url: dashboardLogin(ctx) })),
+);`,
+    },
+    {
+      name: "v2: the SDK-local SdkError and SdkErrorCode are not protocol errors",
+      filename: SERVER_FILE,
+      code: `
+import { McpServer, SdkError, SdkErrorCode } from "@modelcontextprotocol/server";
+server.registerTool("ping_upstream", { description: "Ping the upstream server" }, async () => {
+  try {
+    return { content: [{ type: "text", text: await upstream.ping() }] };
+  } catch (error) {
+    if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+      return { content: [{ type: "text", text: "Error: the upstream server timed out" }], isError: true };
+    }
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`,
+    },
+    {
       name: "the transport layer uses ErrorCodes legitimately",
       filename: "src/transport.ts",
       code: `
@@ -196,9 +257,85 @@ server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
   if (params.name === "create_issue") return createIssue(params.arguments);
   throw new McpError(ErrorCode.InternalError, "the issue tracker is unreachable");
 });`,
+      // One report for the expression, not one per protocol name in it.
+      errors: [{ messageId: "sdkProtocolError", line: 6, column: 9 }],
+    },
+    {
+      name: "v2: ResourceNotFoundError from @modelcontextprotocol/server in a registerTool callback",
+      filename: SERVER_FILE,
+      code: `
+import { McpServer, ResourceNotFoundError } from "@modelcontextprotocol/server";
+server.registerTool("read_note", { description: "Read a note" }, async ({ id }, ctx) => {
+  const note = await notes.find(id);
+  if (!note) throw new ResourceNotFoundError(\`note://\${id}\`);
+  return { content: [{ type: "text", text: note.body }] };
+});`,
+      errors: [{ messageId: "sdkProtocolError", line: 5, column: 20, data: { name: "ResourceNotFoundError", source: "@modelcontextprotocol/server" } }],
+    },
+    {
+      name: "v2: MissingRequiredClientCapabilityError and UnsupportedProtocolVersionError from @modelcontextprotocol/core",
+      filename: TOOL_FILE,
+      code: `
+import { MissingRequiredClientCapabilityError, UnsupportedProtocolVersionError } from "@modelcontextprotocol/core";
+export const sampleTool = defineTool({
+  name: "summarise",
+  handler: async (args: { text: string }, ctx: ToolContext) => {
+    if (!ctx.client.capabilities?.sampling) throw new MissingRequiredClientCapabilityError("sampling");
+    if (ctx.protocolVersion < "2025-06-18") throw new UnsupportedProtocolVersionError(ctx.protocolVersion);
+    return { content: [{ type: "text", text: await ctx.sample(args.text) }] };
+  },
+});`,
       errors: [
-        { messageId: "sdkProtocolError", line: 6, column: 13 },
-        { messageId: "sdkProtocolError", line: 6, column: 22 },
+        { messageId: "sdkProtocolError", line: 6, column: 51 },
+        { messageId: "sdkProtocolError", line: 7, column: 51 },
+      ],
+    },
+    {
+      name: "v1: McpError with UrlElicitationRequired that is built but not thrown is still a protocol error in tool code",
+      filename: TOOL_FILE,
+      code: `
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+export const signInError = (url: string) => new McpError(ErrorCode.UrlElicitationRequired, "Sign-in required", { url });`,
+      errors: [{ messageId: "sdkProtocolError", line: 3, column: 45 }],
+    },
+    {
+      name: "v2: a thrown ProtocolError with another code is reported once, its code name with it",
+      filename: SERVER_FILE,
+      code: `
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+server.registerTool("resize_image", { description: "Resize an image" }, async ({ width }) => {
+  if (width <= 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "width must be positive");
+  return { content: [{ type: "text", text: await resize(width) }] };
+});`,
+      errors: [{ messageId: "sdkProtocolError", line: 4, column: 25 }],
+    },
+    {
+      name: "McpError built with a raw reserved code: one report for the expression, the code with it",
+      filename: SERVER_FILE,
+      code: `
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+server.registerTool("query", { description: "Run a read-only query" }, async ({ sql }) => {
+  if (!sql) throw new McpError(-32602, "sql is required");
+  return { content: [{ type: "text", text: await db.query(sql) }] };
+});`,
+      errors: [{ messageId: "sdkProtocolError", line: 4, column: 19 }],
+    },
+    {
+      name: "ErrorCodes without type information: the message says it is matched by name and that types check its values",
+      filename: TOOL_FILE,
+      code: `
+import { ErrorCodes } from "../errors.js";
+export const invalid = (message: string) => ({ code: ErrorCodes.INVALID_PARAMS, message });`,
+      errors: [
+        {
+          messageId: "protocolErrorName",
+          line: 3,
+          column: 54,
+          data: {
+            name: "ErrorCodes",
+            how: "; the plugin cannot see its values without type information (type-aware linting checks them)",
+          },
+        },
       ],
     },
     {
@@ -225,10 +362,8 @@ import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 server.registerTool("read_file", { inputSchema: {} }, async ({ path }) => {
   throw new McpError(ErrorCode.InvalidParams, "path is required");
 });`,
-      errors: [
-        { messageId: "sdkProtocolError", line: 4, column: 13 },
-        { messageId: "sdkProtocolError", line: 4, column: 22 },
-      ],
+      // One report for the expression, not one for `McpError` and another for `ErrorCode`.
+      errors: [{ messageId: "sdkProtocolError", line: 4, column: 9, data: { name: "McpError", source: "@modelcontextprotocol/sdk/types.js" } }],
     },
     {
       name: "a raw reserved code and a hand-built JSON-RPC error",
@@ -296,10 +431,7 @@ export const tool = defineTool({
     return { content: [{ type: "text", text: await fetchPage(url) }] };
   },
 });`,
-      errors: [
-        { messageId: "sdkProtocolError", line: 6, column: 25 },
-        { messageId: "sdkProtocolError", line: 6, column: 43 },
-      ],
+      errors: [{ messageId: "sdkProtocolError", line: 6, column: 21, data: { name: "ProtocolError", source: "@modelcontextprotocol/server" } }],
     },
     {
       name: "reserved codes as code properties, assignments, class fields and constructor arguments",
@@ -334,8 +466,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   }
 });`,
       errors: [
-        { messageId: "sdkProtocolError", line: 6, column: 53 },
-        { messageId: "sdkProtocolError", line: 6, column: 62 },
+        { messageId: "sdkProtocolError", line: 6, column: 49 },
       ],
     },
     {

@@ -1,8 +1,20 @@
 import rule from "../../src/rules/no-throw-in-tool-handler.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
-import { REQUIRE_STRING, throwingHelperCases } from "./cases/throwing-helpers.js";
+import { JSON_RPC, REQUIRE_STRING, throwingHelperCases } from "./cases/throwing-helpers.js";
 
 const ruleTester = createRuleTester();
+
+/** What each path's message says happens to a `throw` in the handler itself. */
+const THROW_JSON_RPC =
+  "in a low-level `tools/call` dispatcher this `throw` becomes a JSON-RPC error response; the client treats it as an infrastructure failure and the model never sees your message";
+const THROW_SAFETY_NET =
+  'the SDK\'s safety net turns this `throw` into an error result with the raw message and no "Error: " prefix (a non-Error value reads "[object Object]")';
+const THROW_ESCAPES = "this `throw` escapes the handler";
+/** The v2 `McpServer` (`@modelcontextprotocol/server`), with a Standard Schema input. */
+const V2_SERVER = `
+import { McpServer } from "@modelcontextprotocol/server";
+import * as z from "zod/v4";
+const server = new McpServer({ name: "tickets", version: "2.0.0" });`;
 
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
@@ -163,6 +175,78 @@ class NotesServer {
 }`,
     },
     {
+      name: "reportConvertedThrows: false: a throw in a v2 registerTool callback (args, ctx), which McpServer converts",
+      filename: SERVER_FILE,
+      options: [{ allow: [], reportConvertedThrows: false }],
+      code: `${V2_SERVER}
+server.registerTool("close_ticket", { inputSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
+  const ticket = await tickets.find(id);
+  if (!ticket) throw new Error(\`ticket \${id} not found\`);
+  await ctx.mcpReq.log("info", \`closing \${id}\`);
+  return { content: [{ type: "text", text: \`Closed \${id}\` }] };
+});`,
+    },
+    {
+      name: "reportConvertedThrows: false: a rejection and a throwing helper in a v1 server.tool callback",
+      filename: SERVER_FILE,
+      options: [{ allow: [], reportConvertedThrows: false }],
+      code: `${REQUIRE_STRING}
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "git", version: "1.0.0" });
+server.tool("git_show", "Show a commit", { ref: z.string() }, async (args) => {
+  const ref = requireString(args, "ref");
+  if (ref.startsWith("-")) return Promise.reject(new Error("ref must not start with -"));
+  return { content: [{ type: "text", text: await git(["show", ref]) }] };
+});`,
+    },
+    {
+      name: "reportConvertedThrows: false: a throw in FastMCP's addTool execute",
+      filename: SERVER_FILE,
+      options: [{ allow: [], reportConvertedThrows: false }],
+      code: `
+import { FastMCP } from "fastmcp";
+const server = new FastMCP({ name: "crawler", version: "1.0.0" });
+server.addTool({
+  name: "crawl",
+  parameters: z.object({ url: z.string() }),
+  execute: async ({ url }) => {
+    if (!url.startsWith("https://")) throw new Error("only https URLs can be crawled");
+    return await crawl(url);
+  },
+});`,
+    },
+    {
+      name: "v2: a thrown UrlElicitationRequiredError (McpServer rethrows it as -32042 on purpose)",
+      filename: SERVER_FILE,
+      code: `
+import { McpServer, UrlElicitationRequiredError } from "@modelcontextprotocol/server";
+const server = new McpServer({ name: "billing", version: "2.0.0" });
+server.registerTool("list_invoices", { description: "List invoices" }, async (ctx) => {
+  const token = await tokens.get(ctx.sessionId);
+  if (!token) throw new UrlElicitationRequiredError([{ mode: "url", message: "Sign in to billing", url: loginUrl(), elicitationId: "billing-login" }]);
+  return { content: [{ type: "text", text: JSON.stringify(await invoices.list(token)) }] };
+});`,
+    },
+    {
+      name: "v1: a thrown McpError with ErrorCode.UrlElicitationRequired, and a helper that throws only that",
+      filename: TOOL_FILE,
+      code: `
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+function requireSignIn(session: { token?: string }, url: string): string {
+  if (!session.token) throw new McpError(ErrorCode.UrlElicitationRequired, "Sign-in required", { url });
+  return session.token;
+}
+export function createInvoicesTool(session: { token?: string }) {
+  return {
+    schema: { name: "invoices", description: "List invoices", inputSchema: { type: "object" } },
+    handler: async () => {
+      const token = requireSignIn(session, "https://billing.example.com/login");
+      return { content: [{ type: "text", text: await listInvoices(token) }] };
+    },
+  };
+}`,
+    },
+    {
       name: "the same throw outside any handler (a helper is reported only where a handler calls it)",
       filename: TOOL_FILE,
       code: REQUIRE_STRING,
@@ -309,7 +393,7 @@ export const weather = tool({
     {
       name: "FastMCP UserError is allowed by option, directly and through a helper",
       filename: SERVER_FILE,
-      options: [{ allow: ["UserError"] }],
+      options: [{ allow: ["UserError"], reportConvertedThrows: true }],
       code: `
 import { FastMCP, UserError } from "fastmcp";
 import * as errors from "fastmcp";
@@ -441,6 +525,35 @@ server.registerTool("delete_branch", { inputSchema: {} }, withAuth(async ({ bran
       ],
     },
     {
+      name: "v2: a throw in a registerTool callback (args, ctx) says what the SDK's safety net does",
+      filename: SERVER_FILE,
+      code: `${V2_SERVER}
+server.registerTool("close_ticket", { inputSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
+  const ticket = await tickets.find(id);
+  if (!ticket) throw new Error(\`ticket \${id} not found\`);
+  return { content: [{ type: "text", text: \`Closed \${id}\` }] };
+});`,
+      errors: [
+        {
+          messageId: "throw",
+          data: { outcome: THROW_SAFETY_NET, allowHint: "" },
+          line: 7,
+          column: 16,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `${V2_SERVER}
+server.registerTool("close_ticket", { inputSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
+  const ticket = await tickets.find(id);
+  if (!ticket) return { content: [{ type: "text", text: \`Error: ticket \${id} not found\` }], isError: true };
+  return { content: [{ type: "text", text: \`Closed \${id}\` }] };
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       name: "near-miss of the client adapter: the same definition in a file that imports a server module",
       filename: "src/mcp/remote-tools.ts",
       code: `
@@ -523,7 +636,7 @@ class IssueServer {
   }
 }`,
       errors: [
-        { messageId: "throwingCall", data: { name: "this.requireRepo", line: 20 }, line: 10, column: 32 },
+        { messageId: "throwingCall", data: { name: "this.requireRepo", line: 20, outcome: JSON_RPC }, line: 10, column: 32 },
         { messageId: "throw", line: 16, column: 18, suggestions: [{ messageId: "replaceWithErrorResult", output: `
 class IssueServer {
   constructor(private readonly server: Server, private readonly api: IssueApi) {
@@ -552,6 +665,192 @@ class IssueServer {
   }
 }` }] },
       ],
+    },
+    {
+      name: "v2: a throw in a registerTool callback without input schema (ctx), reportConvertedThrows: true",
+      filename: SERVER_FILE,
+      options: [{ allow: [], reportConvertedThrows: true }],
+      code: `${V2_SERVER}
+server.registerTool("list_open_tickets", { description: "List open tickets" }, async (ctx) => {
+  const open = await tickets.open(ctx.sessionId);
+  if (open === undefined) throw { reason: "tracker unreachable" };
+  return { content: [{ type: "text", text: open.map((ticket) => ticket.title).join("\\n") }] };
+});`,
+      errors: [{ messageId: "throw", data: { outcome: THROW_SAFETY_NET, allowHint: "" }, line: 7, column: 27, suggestions: [{ messageId: "replaceWithErrorResult", output: `${V2_SERVER}
+server.registerTool("list_open_tickets", { description: "List open tickets" }, async (ctx) => {
+  const open = await tickets.open(ctx.sessionId);
+  if (open === undefined) return { content: [{ type: "text", text: \`Error: \${String({ reason: "tracker unreachable" })}\` }], isError: true };
+  return { content: [{ type: "text", text: open.map((ticket) => ticket.title).join("\\n") }] };
+});` }] }],
+    },
+    {
+      name: "v2: a throw in a low-level setRequestHandler('tools/call') dispatcher says it becomes a JSON-RPC error, even with reportConvertedThrows: false",
+      filename: SERVER_FILE,
+      options: [{ allow: [], reportConvertedThrows: false }],
+      code: `
+import { Server } from "@modelcontextprotocol/server";
+const server = new Server({ name: "tickets", version: "2.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler("tools/call", async (request) => {
+  if (request.params.name === "close_ticket") {
+    const id = request.params.arguments?.id;
+    if (typeof id !== "string") throw new TypeError("id must be a string");
+    return { content: [{ type: "text", text: await closeTicket(id) }] };
+  }
+  return { content: [{ type: "text", text: "Error: unknown tool" }], isError: true };
+});`,
+      errors: [{ messageId: "throw", data: { outcome: THROW_JSON_RPC, allowHint: "" }, line: 7, column: 33, suggestions: [{ messageId: "replaceWithErrorResult", output: `
+import { Server } from "@modelcontextprotocol/server";
+const server = new Server({ name: "tickets", version: "2.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler("tools/call", async (request) => {
+  if (request.params.name === "close_ticket") {
+    const id = request.params.arguments?.id;
+    if (typeof id !== "string") return { content: [{ type: "text", text: "Error: id must be a string" }], isError: true };
+    return { content: [{ type: "text", text: await closeTicket(id) }] };
+  }
+  return { content: [{ type: "text", text: "Error: unknown tool" }], isError: true };
+});` }] }],
+    },
+    {
+      name: "v1: a rejection and a helper call in a CallToolRequestSchema dispatcher say they become JSON-RPC errors",
+      filename: SERVER_FILE,
+      options: [{ allow: [], reportConvertedThrows: false }],
+      code: `${REQUIRE_STRING}
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "git_show": {
+      const ref = requireString(request.params.arguments ?? {}, "ref");
+      if (ref.startsWith("-")) return Promise.reject(new Error("ref must not start with -"));
+      return { content: [{ type: "text", text: await git(["show", ref]) }] };
+    }
+    default:
+      return { content: [{ type: "text", text: "Error: unknown tool" }], isError: true };
+  }
+});`,
+      errors: [
+        { messageId: "throwingCall", data: { name: "requireString", line: 4, outcome: JSON_RPC }, line: 11, column: 19 },
+        {
+          messageId: "reject",
+          data: {
+            outcome:
+              "in a low-level `tools/call` dispatcher this rejected promise becomes a JSON-RPC error response; the client treats it as an infrastructure failure and the model never sees your message",
+            allowHint: "",
+          },
+          line: 12,
+          column: 39,
+        },
+      ],
+    },
+    {
+      name: "a throw in a framework definition (defineTool) gets the general message",
+      filename: SERVER_FILE,
+      options: [{ allow: [], reportConvertedThrows: false }],
+      code: `
+export const screenshot = defineTool({
+  name: "take_screenshot",
+  schema: { fullPage: z.boolean().optional() },
+  handler: async (context, params) => {
+    const page = context.currentPage();
+    if (!page) throw new Error("no page is open");
+    return { content: [{ type: "text", text: await page.screenshot(params) }] };
+  },
+});`,
+      errors: [{ messageId: "throw", data: { outcome: THROW_ESCAPES, allowHint: "" }, line: 7, column: 16, suggestions: [{ messageId: "replaceWithErrorResult", output: `
+export const screenshot = defineTool({
+  name: "take_screenshot",
+  schema: { fullPage: z.boolean().optional() },
+  handler: async (context, params) => {
+    const page = context.currentPage();
+    if (!page) return { content: [{ type: "text", text: "Error: no page is open" }], isError: true };
+    return { content: [{ type: "text", text: await page.screenshot(params) }] };
+  },
+});` }] }],
+    },
+    {
+      name: "a registration method the project added (not McpServer's) gets the general message",
+      filename: SERVER_FILE,
+      settings: { "mcp-tool-errors": { handlers: { registrationMethods: ["tool", "registerTool", "registerToolTask", "route"] } } },
+      code: `
+router.route("search_docs", async (args: { query: string }) => {
+  if (args.query.trim() === "") throw new Error("query is empty");
+  return { content: [{ type: "text", text: await searchDocs(args.query) }] };
+});`,
+      errors: [{ messageId: "throw", data: { outcome: THROW_ESCAPES, allowHint: "" }, line: 3, column: 33, suggestions: [{ messageId: "replaceWithErrorResult", output: `
+router.route("search_docs", async (args: { query: string }) => {
+  if (args.query.trim() === "") return { content: [{ type: "text", text: "Error: query is empty" }], isError: true };
+  return { content: [{ type: "text", text: await searchDocs(args.query) }] };
+});` }] }],
+    },
+    {
+      name: "a framework's own error class: the message says to add it to allow",
+      filename: SERVER_FILE,
+      code: `
+import { FastMCP, UserError } from "fastmcp";
+server.addTool({
+  name: "download",
+  parameters: z.object({ url: z.string() }),
+  execute: async ({ url }) => {
+    if (!url.startsWith("https://")) throw new UserError("only https URLs can be downloaded");
+    return await download(url);
+  },
+});`,
+      errors: [
+        {
+          messageId: "throw",
+          data: {
+            outcome: THROW_ESCAPES,
+            allowHint: " If your framework turns `UserError` into an error result, add it to this rule's `allow` option.",
+          },
+          line: 7,
+          column: 38,
+          suggestions: [{ messageId: "replaceWithErrorResult", output: `
+import { FastMCP, UserError } from "fastmcp";
+server.addTool({
+  name: "download",
+  parameters: z.object({ url: z.string() }),
+  execute: async ({ url }) => {
+    if (!url.startsWith("https://")) return { content: [{ type: "text", text: "Error: only https URLs can be downloaded" }], isError: true };
+    return await download(url);
+  },
+});` }],
+        },
+      ],
+    },
+    {
+      name: "a rejected UserInputError in a registerTool callback: the safety-net message and the allow hint",
+      filename: SERVER_FILE,
+      code: `
+server.registerTool("create_issue", { inputSchema: { title: z.string() } }, ({ title }) =>
+  title.length > 200 ? Promise.reject(new UserInputError("title is longer than 200 characters")) : createIssue(title),
+);`,
+      errors: [
+        {
+          messageId: "reject",
+          data: {
+            outcome:
+              'the SDK\'s safety net turns this rejected promise into an error result with the raw message and no "Error: " prefix (a non-Error value reads "[object Object]")',
+            allowHint: " If your framework turns `UserInputError` into an error result, add it to this rule's `allow` option.",
+          },
+          line: 3,
+          column: 24,
+        },
+      ],
+    },
+    {
+      name: "a thrown McpError with another code than UrlElicitationRequired is still a throw",
+      filename: SERVER_FILE,
+      code: `
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.registerTool("invoices", { description: "List invoices" }, async () => {
+  if (!session.token) throw new McpError(ErrorCode.InvalidRequest, "Sign-in required");
+  return { content: [{ type: "text", text: await listInvoices(session.token) }] };
+});`,
+      errors: [{ messageId: "throw", data: { outcome: THROW_SAFETY_NET, allowHint: "" }, line: 4, column: 23, suggestions: [{ messageId: "replaceWithErrorResult", output: `
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.registerTool("invoices", { description: "List invoices" }, async () => {
+  if (!session.token) return { content: [{ type: "text", text: "Error: Sign-in required" }], isError: true };
+  return { content: [{ type: "text", text: await listInvoices(session.token) }] };
+});` }] }],
     },
     {
       name: "the ADR project's factory: a direct throw, with a suggestion",
@@ -867,7 +1166,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     {
       name: "FastMCP: only the allowed class may be thrown",
       filename: SERVER_FILE,
-      options: [{ allow: ["UserError"] }],
+      options: [{ allow: ["UserError"], reportConvertedThrows: true }],
       code: `
 server.addTool({
   name: "fetch",

@@ -1,7 +1,19 @@
 import rule from "../../src/rules/no-throwing-call-in-tool-handler.js";
 import { createTypedRuleTester } from "../typed-rule-tester.js";
 
+/** What each handler path's message says happens to a helper's throw. */
+const ESCAPES = "its throw escapes the handler";
+const SAFETY_NET =
+  'the SDK\'s safety net turns its throw into an error result with the raw message and no "Error: " prefix (a non-Error value reads "[object Object]")';
+const JSON_RPC =
+  "in a low-level `tools/call` dispatcher its throw becomes a JSON-RPC error response; the client treats it as an infrastructure failure and the model never sees your message";
+
 const ruleTester = createTypedRuleTester();
+
+/** A v2-style `McpServer` as the test's code sees it. */
+const MCP_SERVER = `declare const server: {
+  registerTool(name: string, config: { description?: string }, cb: (args: Record<string, unknown>, ctx: { sessionId?: string }) => unknown): void;
+};`;
 
 const TOOL_FILE = "src/tools/read-file.ts";
 const UTILS = "src/tools/utils.ts";
@@ -21,6 +33,34 @@ const utilsImport = `import { requireString, success, type ToolArgs } from "./ut
 
 ruleTester.run("no-throwing-call-in-tool-handler", rule, {
   valid: [
+    {
+      name: "the SDK's UrlElicitationRequiredError thrown by a helper in another file (McpServer rethrows it on purpose)",
+      filename: "src/billing-server.ts",
+      code: `import { requireToken } from "./lib/sign-in.js";
+${MCP_SERVER}
+server.registerTool("list_invoices", { description: "List invoices" }, async (args) => {
+  const token = requireToken({ token: String(args.token ?? "") || undefined }, "https://billing.example.com/login");
+  return { content: [{ type: "text", text: token }] };
+});`,
+    },
+    {
+      name: "an McpError built with ErrorCode.UrlElicitationRequired thrown by a helper in another file",
+      filename: "src/billing-server.ts",
+      code: `import { requireTokenByCode } from "./lib/sign-in.js";
+${MCP_SERVER}
+server.registerTool("list_invoices", { description: "List invoices" }, async (args) => {
+  const token = requireTokenByCode({ token: typeof args.token === "string" ? args.token : undefined }, "https://billing.example.com/login");
+  return { content: [{ type: "text", text: token }] };
+});`,
+    },
+    {
+      name: "reportConvertedThrows: false: a throwing helper in a registerTool callback, which McpServer converts",
+      filename: "src/billing-server.ts",
+      options: [{ maxDepth: 8, checkThrowsTags: true, allow: [], reportConvertedThrows: false }],
+      code: `import { requireString, success } from "./tools/utils.js";
+${MCP_SERVER}
+server.registerTool("read_file", { description: "Read a file" }, async (args, ctx) => success(\`\${ctx.sessionId ?? ""}:\${requireString(args, "path")}\`));`,
+    },
     {
       name: "a call caught in the handler",
       filename: TOOL_FILE,
@@ -71,7 +111,7 @@ ruleTester.run("no-throwing-call-in-tool-handler", rule, {
     {
       name: "@throws tags are not read with checkThrowsTags: false",
       filename: TOOL_FILE,
-      options: [{ maxDepth: 8, checkThrowsTags: false, allow: [] }],
+      options: [{ maxDepth: 8, checkThrowsTags: false, allow: [], reportConvertedThrows: true }],
       code: factory(
         `import { parseConfig } from "vendor-config";\nimport { success, type ToolArgs } from "./utils.js";`,
         `      return success(JSON.stringify(parseConfig(String(args.text ?? root))));`,
@@ -95,7 +135,7 @@ export function createReadFileTool(root: string) {
     {
       name: "a chain deeper than maxDepth",
       filename: TOOL_FILE,
-      options: [{ maxDepth: 3, checkThrowsTags: true, allow: [] }],
+      options: [{ maxDepth: 3, checkThrowsTags: true, allow: [], reportConvertedThrows: true }],
       code: factory(
         `import { resolveConfig } from "../lib/config.js";\nimport { success, type ToolArgs } from "./utils.js";`,
         `      return success(JSON.stringify(resolveConfig(String(args.root ?? root))));`,
@@ -112,7 +152,7 @@ export function createReadFileTool(root: string) {
     {
       name: "a helper that only throws an allowed error class",
       filename: TOOL_FILE,
-      options: [{ maxDepth: 8, checkThrowsTags: true, allow: ["UserError"] }],
+      options: [{ maxDepth: 8, checkThrowsTags: true, allow: ["UserError"], reportConvertedThrows: true }],
       code: factory(
         `import { requirePositive } from "../lib/user-error.js";\nimport { success, type ToolArgs } from "./utils.js";`,
         `      return success(\`\${root}: \${requirePositive(Number(args.limit), "limit")}\`);`,
@@ -190,7 +230,7 @@ export function createReadFileTool(root: string) {
           messageId: "throwingCall",
           line: 8,
           column: 66,
-          data: { chain: "`parseOptions()` → `JSON.parse()`", location: `${TOOL_FILE}:3, TypeScript's standard library` },
+          data: { chain: "`parseOptions()` → `JSON.parse()`", location: `${TOOL_FILE}:3, TypeScript's standard library`, outcome: ESCAPES },
         },
       ],
     },
@@ -208,13 +248,13 @@ export function createReadFileTool(root: string) {
       return success(\`\${decodeURIComponent(url.pathname)} \${String(limit)} \${root} \${copy.path}\`);`,
       ),
       errors: [
-        { messageId: "throwingCall", line: 7, column: 24, data: { chain: "`ReadFileArgs.parse()`", location: "from zod" } },
-        { messageId: "throwingCall", line: 8, column: 29, data: { chain: "`ReadFileArgs.parseAsync()`", location: "from zod" } },
-        { messageId: "throwingCall", line: 9, column: 23, data: { chain: "`JSON.parse()`", location: "TypeScript's standard library" } },
-        { messageId: "throwingCall", line: 10, column: 19, data: { chain: "`new URL()`", location: "TypeScript's standard library" } },
-        { messageId: "throwingCall", line: 11, column: 21, data: { chain: "`BigInt()`", location: "TypeScript's standard library" } },
-        { messageId: "throwingCall", line: 12, column: 20, data: { chain: "`structuredClone()`", location: "TypeScript's standard library" } },
-        { messageId: "throwingCall", line: 13, column: 25, data: { chain: "`decodeURIComponent()`", location: "TypeScript's standard library" } },
+        { messageId: "throwingCall", line: 7, column: 24, data: { chain: "`ReadFileArgs.parse()`", location: "from zod", outcome: ESCAPES } },
+        { messageId: "throwingCall", line: 8, column: 29, data: { chain: "`ReadFileArgs.parseAsync()`", location: "from zod", outcome: ESCAPES } },
+        { messageId: "throwingCall", line: 9, column: 23, data: { chain: "`JSON.parse()`", location: "TypeScript's standard library", outcome: ESCAPES } },
+        { messageId: "throwingCall", line: 10, column: 19, data: { chain: "`new URL()`", location: "TypeScript's standard library", outcome: ESCAPES } },
+        { messageId: "throwingCall", line: 11, column: 21, data: { chain: "`BigInt()`", location: "TypeScript's standard library", outcome: ESCAPES } },
+        { messageId: "throwingCall", line: 12, column: 20, data: { chain: "`structuredClone()`", location: "TypeScript's standard library", outcome: ESCAPES } },
+        { messageId: "throwingCall", line: 13, column: 25, data: { chain: "`decodeURIComponent()`", location: "TypeScript's standard library", outcome: ESCAPES } },
       ],
     },
     {
@@ -230,15 +270,51 @@ export function createReadFileTool(root: string) {
           messageId: "throwingCall",
           line: 7,
           column: 24,
-          data: { chain: "`readSettings()` → `JSON.parse()`", location: "src/lib/settings-file.ts:3, TypeScript's standard library" },
+          data: { chain: "`readSettings()` → `JSON.parse()`", location: "src/lib/settings-file.ts:3, TypeScript's standard library", outcome: ESCAPES },
         },
       ],
+    },
+    {
+      name: "the same registerTool callback with reportConvertedThrows: true (the default): the safety-net message",
+      filename: "src/billing-server.ts",
+      options: [{ maxDepth: 8, checkThrowsTags: true, allow: [], reportConvertedThrows: true }],
+      code: `import { requireString, success } from "./tools/utils.js";
+${MCP_SERVER}
+server.registerTool("read_file", { description: "Read a file" }, async (args, ctx) => success(\`\${ctx.sessionId ?? ""}:\${requireString(args, "path")}\`));`,
+      errors: [{ messageId: "throwingCall", line: 5, column: 121, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: SAFETY_NET } }],
+    },
+    {
+      name: "an McpError with another code than UrlElicitationRequired, thrown by a helper in another file",
+      filename: "src/billing-server.ts",
+      code: `import { requireTokenOrFail } from "./lib/sign-in.js";
+${MCP_SERVER}
+server.registerTool("list_invoices", { description: "List invoices" }, async (args) => {
+  const token = requireTokenOrFail({ token: typeof args.token === "string" ? args.token : undefined });
+  return { content: [{ type: "text", text: token }] };
+});`,
+      errors: [
+        { messageId: "throwingCall", line: 6, column: 17, data: { chain: "`requireTokenOrFail()`", location: "src/lib/sign-in.ts:21", outcome: SAFETY_NET } },
+      ],
+    },
+    {
+      name: "reportConvertedThrows: false still reports a low-level dispatcher ('tools/call', SDK v2)",
+      filename: "src/dispatch.ts",
+      options: [{ maxDepth: 8, checkThrowsTags: true, allow: [], reportConvertedThrows: false }],
+      code: `import { requireString, success } from "./tools/utils.js";
+declare const server: {
+  setRequestHandler(method: "tools/call", cb: (request: { params: { name: string; arguments?: Record<string, unknown> } }) => unknown): void;
+};
+server.setRequestHandler("tools/call", async (request) => {
+  if (request.params.name === "read_file") return success(requireString(request.params.arguments ?? {}, "path"));
+  return { content: [{ type: "text", text: "Error: unknown tool" }], isError: true };
+});`,
+      errors: [{ messageId: "throwingCall", line: 6, column: 59, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: JSON_RPC } }],
     },
     {
       name: "an argument helper in another file (the ADR project's requireString)",
       filename: TOOL_FILE,
       code: factory(utilsImport, `      const path = requireString(args, "path");\n      return success(\`\${root}/\${path}\`);`),
-      errors: [{ messageId: "throwingCall", line: 6, column: 20, data: { chain: "`requireString()`", location: `${UTILS}:11` } }],
+      errors: [{ messageId: "throwingCall", line: 6, column: 20, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: ESCAPES } }],
     },
     {
       name: "through a re-export under another name",
@@ -247,7 +323,7 @@ export function createReadFileTool(root: string) {
         `import { requireArg } from "./args.js";\nimport { success, type ToolArgs } from "./utils.js";`,
         `      return success(\`\${root}/\${requireArg(args, "path")}\`);`,
       ),
-      errors: [{ messageId: "throwingCall", line: 7, column: 33, data: { chain: "`requireString()`", location: `${UTILS}:11` } }],
+      errors: [{ messageId: "throwingCall", line: 7, column: 33, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: ESCAPES } }],
     },
     {
       name: "a chain through a namespace re-export: readArgs() calls requireString()",
@@ -257,7 +333,7 @@ export function createReadFileTool(root: string) {
         `      const { path } = argHelpers.readArgs(args);\n      return success(\`\${root}/\${path}\`);`,
       ),
       errors: [
-        { messageId: "throwingCall", line: 7, column: 24, data: { chain: "`readArgs()` → `requireString()`", location: `${UTILS}:11` } },
+        { messageId: "throwingCall", line: 7, column: 24, data: { chain: "`readArgs()` → `requireString()`", location: `${UTILS}:11`, outcome: ESCAPES } },
       ],
     },
     {
@@ -272,7 +348,7 @@ export function createReadFileTool(root: string) {
           messageId: "throwingCall",
           line: 8,
           column: 28,
-          data: { chain: "`log()` → `assertRef()`", location: "src/lib/git.ts:10" },
+          data: { chain: "`log()` → `assertRef()`", location: "src/lib/git.ts:10", outcome: ESCAPES },
         },
       ],
     },
@@ -284,7 +360,7 @@ export function createReadFileTool(root: string) {
         `      return success(workspace.resolveInside(root, String(args.path)));`,
       ),
       errors: [
-        { messageId: "throwingCall", line: 7, column: 22, data: { chain: "`resolveInside()`", location: "src/lib/git.ts:20" } },
+        { messageId: "throwingCall", line: 7, column: 22, data: { chain: "`resolveInside()`", location: "src/lib/git.ts:20", outcome: ESCAPES } },
       ],
     },
     {
@@ -306,7 +382,7 @@ export class ReadFileTool extends WorkspaceTool {
           messageId: "throwingCall",
           line: 8,
           column: 55,
-          data: { chain: "`resolvePath()`", location: "src/lib/base-tool.ts:6" },
+          data: { chain: "`resolvePath()`", location: "src/lib/base-tool.ts:6", outcome: ESCAPES },
         },
       ],
     },
@@ -322,7 +398,7 @@ export class ReadFileTool extends WorkspaceTool {
           messageId: "throwingCall",
           line: 7,
           column: 37,
-          data: { chain: "`parseConfig()`", location: "types/vendor-config.d.ts:6" },
+          data: { chain: "`parseConfig()`", location: "types/vendor-config.d.ts:6", outcome: ESCAPES },
         },
       ],
     },
@@ -338,7 +414,7 @@ export class ReadFileTool extends WorkspaceTool {
           messageId: "throwingCall",
           line: 7,
           column: 22,
-          data: { chain: "`listTree()` → `listChildren()`", location: "src/lib/tree-children.ts:4" },
+          data: { chain: "`listTree()` → `listChildren()`", location: "src/lib/tree-children.ts:4", outcome: ESCAPES },
         },
       ],
     },
@@ -357,6 +433,7 @@ export class ReadFileTool extends WorkspaceTool {
           data: {
             chain: "`resolveConfig()` → `loadConfig()` → `readConfigFile()` → `assertConfigPath()`",
             location: "src/lib/config-file.ts:7",
+            outcome: ESCAPES,
           },
         },
       ],
@@ -369,13 +446,13 @@ export class ReadFileTool extends WorkspaceTool {
         `      return success(await rejectUnknownRef(String(args.ref)));`,
       ),
       errors: [
-        { messageId: "throwingCall", line: 6, column: 28, data: { chain: "`rejectUnknownRef()`", location: `${UTILS}:36` } },
+        { messageId: "throwingCall", line: 6, column: 28, data: { chain: "`rejectUnknownRef()`", location: `${UTILS}:36`, outcome: ESCAPES } },
       ],
     },
     {
       name: "a helper that throws a class not in allow",
       filename: TOOL_FILE,
-      options: [{ maxDepth: 8, checkThrowsTags: true, allow: ["ToolInputError"] }],
+      options: [{ maxDepth: 8, checkThrowsTags: true, allow: ["ToolInputError"], reportConvertedThrows: true }],
       code: factory(
         `import { requirePositive } from "../lib/user-error.js";\nimport { success, type ToolArgs } from "./utils.js";`,
         `      return success(\`\${root}: \${requirePositive(Number(args.limit), "limit")}\`);`,
@@ -385,7 +462,7 @@ export class ReadFileTool extends WorkspaceTool {
           messageId: "throwingCall",
           line: 7,
           column: 34,
-          data: { chain: "`requirePositive()`", location: "src/lib/user-error.ts:5" },
+          data: { chain: "`requirePositive()`", location: "src/lib/user-error.ts:5", outcome: ESCAPES },
         },
       ],
     },
@@ -403,7 +480,7 @@ export function createReadFileTool(root: string) {
   };
 }`,
       errors: [
-        { messageId: "throwingCall", line: 8, column: 59, data: { chain: "`readPath()` → `requireString()`", location: `${UTILS}:11` } },
+        { messageId: "throwingCall", line: 8, column: 59, data: { chain: "`readPath()` → `requireString()`", location: `${UTILS}:11`, outcome: ESCAPES } },
       ],
     },
     {
@@ -415,7 +492,7 @@ export async function gitStatus(args: ToolArgs) {
   const cwd = requireString(args, "cwd");
   return success(new GitRunner(cwd).status());
 }`,
-      errors: [{ messageId: "throwingCall", line: 4, column: 15, data: { chain: "`requireString()`", location: `${UTILS}:11` } }],
+      errors: [{ messageId: "throwingCall", line: 4, column: 15, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: SAFETY_NET } }],
     },
     {
       name: "a factory's handler registered elsewhere with transport.registerTool(tool.schema, tool.handler)",
@@ -429,7 +506,7 @@ export function createReadFileTool(root: string) {
     handler: async (args: ToolArgs) => success(\`\${root}/\${requireString(args, "path")}\`),
   };
 }`,
-      errors: [{ messageId: "throwingCall", line: 7, column: 59, data: { chain: "`requireString()`", location: `${UTILS}:11` } }],
+      errors: [{ messageId: "throwingCall", line: 7, column: 59, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: ESCAPES } }],
     },
     {
       name: "a factory typed as returning a ToolDefinition interface, registered elsewhere",
@@ -443,7 +520,7 @@ export function createSearchTool(): ToolDefinition {
     handler: async (args) => success(\`results for \${requireString(args, "query")}\`),
   };
 }`,
-      errors: [{ messageId: "throwingCall", line: 7, column: 53, data: { chain: "`requireString()`", location: `${UTILS}:11` } }],
+      errors: [{ messageId: "throwingCall", line: 7, column: 53, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: ESCAPES } }],
     },
     {
       name: "a tools/call case of a low-level dispatcher (outside the unknown-tool branch)",
@@ -461,7 +538,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       throw new Error(\`Unknown tool: \${request.params.name}\`);
   }
 });`,
-      errors: [{ messageId: "throwingCall", line: 9, column: 22, data: { chain: "`requireString()`", location: `${UTILS}:11` } }],
+      errors: [{ messageId: "throwingCall", line: 9, column: 22, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: JSON_RPC } }],
     },
   ],
 });

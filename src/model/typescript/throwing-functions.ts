@@ -3,7 +3,15 @@ import type ts from "typescript";
 import { typescript } from "./typescript.js";
 import { perProgram } from "./per-program.js";
 import { resolveFunctions } from "./resolve.js";
-import { type BindingKind, escapes, isAllowedThrow, isFollowedBinding, isPromiseReject, rejectionExit } from "../throw-semantics.js";
+import {
+  type BindingKind,
+  escapes,
+  isAllowedThrow,
+  isFollowedBinding,
+  isPromiseReject,
+  isProtocolRequiredThrow,
+  rejectionExit,
+} from "../throw-semantics.js";
 import { descendants, functionName, isProjectSourceFile, isTsFunction, resolvedSymbol, type TsFunction, unwrapTs } from "./ts-nodes.js";
 import { isCaughtTs, tsTree } from "./ts-tree.js";
 import { type LibraryThrow, libraryThrow } from "./throwing-library-calls.js";
@@ -188,19 +196,43 @@ export class ThrowAnalysis {
     return { own: undefined, tagged, calls, library };
   }
 
-  /** `new UserError(...)`, `new errors.UserError(...)`, `UserError(...)` with `UserError` in `allow`. */
+  /**
+   * `new UserError(...)`, `new errors.UserError(...)`, `UserError(...)` with `UserError` in `allow`,
+   * and the throws the protocol requires (`UrlElicitationRequiredError`).
+   */
   private isAllowed(thrown: ts.Expression | undefined): boolean {
     if (!thrown) return false;
     const value = unwrapTs(thrown);
     if (!typescript.isNewExpression(value) && !typescript.isCallExpression(value)) return false;
-    const callee = unwrapTs(value.expression);
-    const name = typescript.isIdentifier(callee) ? callee.text : typescript.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
-    return isAllowedThrow(name, this.options.allow);
+    const name = lastName(value.expression);
+    const first = value.arguments?.[0];
+    const code = first && unwrapTs(first);
+    return (
+      isAllowedThrow(name, this.options.allow) ||
+      isProtocolRequiredThrow(name, { name: code && lastName(code), value: code && numericTsValue(code) })
+    );
   }
 
   private hasThrowsTag(node: ts.Node): boolean {
     return this.options.checkThrowsTags && typescript.getJSDocTags(node).some(isCountedThrowsTag);
   }
+}
+
+/** `name` of `name` or `a.b.name`. */
+function lastName(expression: ts.Expression): string | undefined {
+  const node = unwrapTs(expression);
+  if (typescript.isIdentifier(node)) return node.text;
+  return typescript.isPropertyAccessExpression(node) ? node.name.text : undefined;
+}
+
+/** `-32042`, `32042`. */
+function numericTsValue(expression: ts.Expression): number | undefined {
+  if (typescript.isNumericLiteral(expression)) return Number(expression.text);
+  if (typescript.isPrefixUnaryExpression(expression) && expression.operator === typescript.SyntaxKind.MinusToken) {
+    const operand = unwrapTs(expression.operand);
+    return typescript.isNumericLiteral(operand) ? -Number(operand.text) : undefined;
+  }
+  return undefined;
 }
 
 /**

@@ -32,6 +32,7 @@ describe("getProgramHandlers", () => {
       expect(builds).toBe(1);
       const summary = index.handlers.map((handler) => `${handler.kind} ${handler.via ?? "-"}: ${functionName(handler.fn)} in ${handler.fn.getSourceFile().fileName.slice(fixture.length)}`);
       expect(summary).toEqual([
+        "registration registerTool: (anonymous) in src/billing-server.ts",
         "requestHandler setRequestHandler: (anonymous) in src/dispatch.ts",
         "registration registerTool: handler in src/features/read-file.ts",
         "registration registerTool: handler in src/features/search.ts",

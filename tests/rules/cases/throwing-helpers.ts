@@ -2,6 +2,13 @@ import type { InvalidTestCase } from "@typescript-eslint/rule-tester";
 import { SERVER_FILE, TOOL_FILE } from "../../rule-tester.js";
 
 /** The ADR project's argument helper: throws on a missing argument. */
+/** What each handler path's message says happens to a helper's throw. */
+export const ESCAPES = "its throw escapes the handler";
+export const SAFETY_NET =
+  'the SDK\'s safety net turns its throw into an error result with the raw message and no "Error: " prefix (a non-Error value reads "[object Object]")';
+export const JSON_RPC =
+  "in a low-level `tools/call` dispatcher its throw becomes a JSON-RPC error response; the client treats it as an infrastructure failure and the model never sees your message";
+
 export const REQUIRE_STRING = `
 function requireString(args: Record<string, unknown>, key: string): string {
   const value = args[key];
@@ -14,7 +21,7 @@ function requireString(args: Record<string, unknown>, key: string): string {
  * (`throwingCall`). tests/rules/throw-analyses-parity.test.ts moves each helper to another file and
  * checks that `no-throwing-call-in-tool-handler` reports the same calls there.
  */
-export const throwingHelperCases: InvalidTestCase<"replaceWithErrorResult" | "reject" | "throw" | "throwingCall", [{ allow: string[] }]>[] = [
+export const throwingHelperCases: InvalidTestCase<"replaceWithErrorResult" | "reject" | "throw" | "throwingCall", [{ allow: string[]; reportConvertedThrows: boolean }]>[] = [
     {
       name: "an overloaded function declaration that throws",
       filename: TOOL_FILE,
@@ -30,7 +37,7 @@ export const listTree = {
   schema: { name: "list_tree", inputSchema: { type: "object" } },
   handler: async (args: { depth: string }) => ({ content: [{ type: "text", text: await tree(parseDepth(args.depth)) }] }),
 };`,
-      errors: [{ messageId: "throwingCall", data: { name: "parseDepth", line: 6 }, line: 11, column: 93 }],
+      errors: [{ messageId: "throwingCall", data: { name: "parseDepth", line: 6, outcome: ESCAPES }, line: 11, column: 93 }],
     },
     {
       name: "a call to a same-file argument helper that throws (the ADR project's violation)",
@@ -45,7 +52,7 @@ export function createGitLogTool(deps: { git(args: string[]): Promise<string> })
     },
   };
 }`,
-      errors: [{ messageId: "throwingCall", data: { name: "requireString", line: 4 }, line: 11, column: 19 }],
+      errors: [{ messageId: "throwingCall", data: { name: "requireString", line: 4, outcome: ESCAPES }, line: 11, column: 19 }],
     },
     {
       name: "a chain of helpers reports the line of the deepest throw",
@@ -60,7 +67,7 @@ server.registerTool("git_log", { inputSchema: {} }, async (args) => {
   const argv = gitLogArgv(args);
   return { content: [{ type: "text", text: await git(argv) }] };
 });`,
-      errors: [{ messageId: "throwingCall", data: { name: "gitLogArgv", line: 4 }, line: 13, column: 16 }],
+      errors: [{ messageId: "throwingCall", data: { name: "gitLogArgv", line: 4, outcome: SAFETY_NET }, line: 13, column: 16 }],
     },
     {
       name: "recursion between helpers that throw ends (cycle)",
@@ -76,7 +83,7 @@ function visit(node: TreeNode, depth: number): string[] {
 server.registerTool("list_tree", { inputSchema: {} }, async ({ root }) => ({
   content: [{ type: "text", text: visit(await loadTree(root), 0).join("\\n") }],
 }));`,
-      errors: [{ messageId: "throwingCall", data: { name: "visit", line: 3 }, line: 10, column: 35 }],
+      errors: [{ messageId: "throwingCall", data: { name: "visit", line: 3, outcome: SAFETY_NET }, line: 10, column: 35 }],
     },
     {
       name: "a named handler function, and another handler that calls it",
@@ -112,7 +119,7 @@ export const gitDiffMain = {
             },
           ],
         },
-        { messageId: "throwingCall", data: { name: "handleGitDiff", line: 3 }, line: 9, column: 24 },
+        { messageId: "throwingCall", data: { name: "handleGitDiff", line: 3, outcome: ESCAPES }, line: 9, column: 24 },
       ],
     },
     {
@@ -134,8 +141,8 @@ server.registerTool("read_json", { inputSchema: {} }, async ({ path }) => {
   return { content: [{ type: "text", text: JSON.stringify(readJson(await readFile(path, "utf8"))) }] };
 });`,
       errors: [
-        { messageId: "throwingCall", data: { name: "notFound", line: 2 }, line: 13, column: 29 },
-        { messageId: "throwingCall", data: { name: "readJson", line: 8 }, line: 14, column: 59 },
+        { messageId: "throwingCall", data: { name: "notFound", line: 2, outcome: SAFETY_NET }, line: 13, column: 29 },
+        { messageId: "throwingCall", data: { name: "readJson", line: 8, outcome: SAFETY_NET }, line: 14, column: 59 },
       ],
     },
   {
@@ -150,7 +157,7 @@ server.registerTool("list_branches", { inputSchema: {} }, async (args) => {
   const repo = requireRepository(args);
   return { content: [{ type: "text", text: (await git(repo, ["branch"])).join("\\n") }] };
 });`,
-    errors: [{ messageId: "throwingCall", data: { name: "requireRepository", line: 3 }, line: 7, column: 16 }],
+    errors: [{ messageId: "throwingCall", data: { name: "requireRepository", line: 3, outcome: SAFETY_NET }, line: 7, column: 16 }],
   },
   {
     name: "a helper whose rejection leaves through ?: under return await",
@@ -163,6 +170,6 @@ server.registerTool("get_issue", { inputSchema: {} }, async ({ id }) => {
   const issue = await loadIssue(id);
   return { content: [{ type: "text", text: issue.title }] };
 });`,
-    errors: [{ messageId: "throwingCall", data: { name: "loadIssue", line: 3 }, line: 6, column: 23 }],
+    errors: [{ messageId: "throwingCall", data: { name: "loadIssue", line: 3, outcome: SAFETY_NET }, line: 6, column: 23 }],
   },
 ];

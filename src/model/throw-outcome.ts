@@ -1,0 +1,49 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { calleeName, unwrapExpression } from "../util/ast.js";
+import type { HandlerPath } from "./handler-shapes.js";
+import { SDK_PROTOCOL_ERROR_NAMES } from "./protocol-errors.js";
+
+/*
+ * What a throw from a tool handler really does on each runtime path, in the words the throw rules
+ * (`no-throw-in-tool-handler`, `no-throwing-call-in-tool-handler`) put in their messages.
+ */
+
+/**
+ * What happens to `subject` ("this `throw`", "its throw") on `path`: a JSON-RPC error in a low-level
+ * dispatcher, the SDK's safety net in an `McpServer` registration, otherwise just that it escapes.
+ */
+export function throwOutcome(path: HandlerPath, subject: string, errorPrefix: string): string {
+  switch (path) {
+    case "dispatcher":
+      return `in a low-level \`tools/call\` dispatcher ${subject} becomes a JSON-RPC error response; the client treats it as an infrastructure failure and the model never sees your message`;
+    case "registration":
+      return `the SDK's safety net turns ${subject} into an error result with the raw message and no ${JSON.stringify(errorPrefix)} prefix (a non-Error value reads "[object Object]")`;
+    case "framework":
+      return `${subject} escapes the handler`;
+  }
+}
+
+/** The standard classes (and the SDK's protocol errors, another rule's concern): never a framework's own. */
+const NOT_A_FRAMEWORK_CLASS: readonly string[] = [
+  "Error",
+  "AggregateError",
+  "EvalError",
+  "RangeError",
+  "ReferenceError",
+  "SyntaxError",
+  "TypeError",
+  "URIError",
+  "DOMException",
+  ...SDK_PROTOCOL_ERROR_NAMES,
+];
+
+/**
+ * The class of a thrown `new UserError(...)` when it may be one a framework turns into an error
+ * result (FastMCP's `UserError`, Apollo-style `UserInputError`): any class but the standard ones.
+ */
+export function frameworkErrorClass(thrown: TSESTree.Node | undefined): string | undefined {
+  const value = thrown && unwrapExpression(thrown);
+  if (value?.type !== AST_NODE_TYPES.NewExpression) return undefined;
+  const name = calleeName(value.callee);
+  return name !== undefined && !NOT_A_FRAMEWORK_CLASS.includes(name) ? name : undefined;
+}
