@@ -14,9 +14,7 @@ export const coreRulesConfig: Linter.Config[] = [
       "no-restricted-imports": [
         "error",
         {
-          paths: [
-            { name: "@modelcontextprotocol/sdk/types.js", importNames: ["ErrorCode", "McpError"], message: PROTOCOL },
-          ],
+          paths: [{ name: "@modelcontextprotocol/sdk/types.js", importNames: ["ErrorCode", "McpError"], message: PROTOCOL }],
           patterns: [{ group: ["**/errors.js", "**/errors"], importNames: ["ErrorCodes"], message: PROTOCOL }],
         },
       ],

@@ -36,8 +36,40 @@ export interface CorpusManifest {
 /** Bump when the generated code changes so cached corpora are rebuilt. */
 export const GENERATOR_VERSION = 1;
 
-const DOMAINS = ["files", "git", "github", "search", "database", "http", "shell", "calendar", "notes", "docker", "deploy", "slack", "tickets", "metrics", "cache"] as const;
-const NOUNS = ["entry", "commit", "issue", "result", "record", "request", "process", "event", "note", "container", "release", "message", "ticket", "series", "key"] as const;
+const DOMAINS = [
+  "files",
+  "git",
+  "github",
+  "search",
+  "database",
+  "http",
+  "shell",
+  "calendar",
+  "notes",
+  "docker",
+  "deploy",
+  "slack",
+  "tickets",
+  "metrics",
+  "cache",
+] as const;
+const NOUNS = [
+  "entry",
+  "commit",
+  "issue",
+  "result",
+  "record",
+  "request",
+  "process",
+  "event",
+  "note",
+  "container",
+  "release",
+  "message",
+  "ticket",
+  "series",
+  "key",
+] as const;
 const VERBS = ["list", "get", "create", "update", "delete", "search", "sync", "diff", "export", "inspect", "archive", "summarize"] as const;
 const FIELDS = ["team", "owner", "status", "region", "label", "branch", "channel", "kind", "scope", "source"] as const;
 
@@ -159,16 +191,20 @@ const HELPERS: readonly ((plan: ToolPlan, n: number) => string)[] = [
   // A callback API wrapped in a promise: nested callbacks, reject on failure.
   (plan, n) => {
     const w = newWriter();
-    w.write(`export function run${pascal(plan.domain)}Command${String(n)}(args: readonly string[], cwd: string, signal?: AbortSignal): Promise<CommandResult>`).block(() => {
+    w.write(
+      `export function run${pascal(plan.domain)}Command${String(n)}(args: readonly string[], cwd: string, signal?: AbortSignal): Promise<CommandResult>`,
+    ).block(() => {
       w.write("return new Promise((resolve, reject) =>").inlineBlock(() => {
-        w.write(`execFile("${plan.domain}", [...args], { cwd, signal, maxBuffer: LIMITS.maxBytes * 4 }, (err, stdout, stderr) =>`).inlineBlock(() => {
+        w.write(
+          `execFile("${plan.domain}", [...args], { cwd, signal, maxBuffer: LIMITS.maxBytes * 4 }, (err, stdout, stderr) =>`,
+        ).inlineBlock(() => {
           w.write(`if (err && typeof err.code !== "number")`).block(() => {
             w.writeLine("reject(err);");
             w.writeLine("return;");
           });
           w.writeLine(`resolve({ stdout, stderr, code: typeof err?.code === "number" ? err.code : 0 });`);
         });
-        w.write(").on(\"error\", (spawnError) =>").inlineBlock(() => w.writeLine("reject(spawnError);"));
+        w.write(').on("error", (spawnError) =>').inlineBlock(() => w.writeLine("reject(spawnError);"));
         w.writeLine(");");
       });
       w.writeLine(");");
@@ -193,7 +229,9 @@ const HELPERS: readonly ((plan: ToolPlan, n: number) => string)[] = [
   // Recursive async directory walk.
   (plan, n) => {
     const w = newWriter();
-    w.write(`export async function collect${pascal(plan.noun)}Files${String(n)}(root: string, depth: number, out: string[] = []): Promise<string[]>`).block(() => {
+    w.write(
+      `export async function collect${pascal(plan.noun)}Files${String(n)}(root: string, depth: number, out: string[] = []): Promise<string[]>`,
+    ).block(() => {
       w.writeLine("const entries = await readdir(root, { withFileTypes: true });");
       w.write("for (const entry of entries)").block(() => {
         w.write(`if (entry.name.startsWith(".") || entry.name === "node_modules")`).block(() => w.writeLine("continue;"));
@@ -219,7 +257,11 @@ const HELPERS: readonly ((plan: ToolPlan, n: number) => string)[] = [
       });
       w.writeLine("}, {});");
       w.writeLine("return Object.entries(groups)").indent(() => {
-        w.writeLine(".map(([key, group]): [string, " + rec + "[]] => [key, [...group].sort((a, b) => b.size - a.size || a.name.localeCompare(b.name))])");
+        w.writeLine(
+          ".map(([key, group]): [string, " +
+            rec +
+            "[]] => [key, [...group].sort((a, b) => b.size - a.size || a.name.localeCompare(b.name))])",
+        );
         w.writeLine(".sort(([a], [b]) => a.localeCompare(b));");
       });
     });
@@ -259,18 +301,22 @@ const HELPERS: readonly ((plan: ToolPlan, n: number) => string)[] = [
   // Reading a JSON file with a typed guard and a fallback.
   (plan, n) => {
     const w = newWriter();
-    w.write(`export async function load${pascal(plan.domain)}Config${String(n)}(file: string): Promise<Record<string, string>>`).block(() => {
-      w.writeLine(`const raw: unknown = JSON.parse(await readFile(file, "utf8"));`);
-      w.write(`if (typeof raw !== "object" || raw === null || Array.isArray(raw))`).block(() => {
-        w.writeLine(`throw new Error(\`\${file}: expected a JSON object\`);`);
-      });
-      w.writeLine("const config: Record<string, string> = {};");
-      w.write("for (const [key, value] of Object.entries(raw))").block(() => {
-        w.write(`if (typeof value === "string")`).inlineBlock(() => w.writeLine("config[key] = value;"));
-        w.write(` else if (typeof value === "number" || typeof value === "boolean")`).block(() => w.writeLine("config[key] = String(value);"));
-      });
-      w.writeLine("return config;");
-    });
+    w.write(`export async function load${pascal(plan.domain)}Config${String(n)}(file: string): Promise<Record<string, string>>`).block(
+      () => {
+        w.writeLine(`const raw: unknown = JSON.parse(await readFile(file, "utf8"));`);
+        w.write(`if (typeof raw !== "object" || raw === null || Array.isArray(raw))`).block(() => {
+          w.writeLine(`throw new Error(\`\${file}: expected a JSON object\`);`);
+        });
+        w.writeLine("const config: Record<string, string> = {};");
+        w.write("for (const [key, value] of Object.entries(raw))").block(() => {
+          w.write(`if (typeof value === "string")`).inlineBlock(() => w.writeLine("config[key] = value;"));
+          w.write(` else if (typeof value === "number" || typeof value === "boolean")`).block(() =>
+            w.writeLine("config[key] = String(value);"),
+          );
+        });
+        w.writeLine("return config;");
+      },
+    );
     return w.toString();
   },
   // A status mapper: a switch with fallthrough-free cases.
@@ -292,24 +338,30 @@ const HELPERS: readonly ((plan: ToolPlan, n: number) => string)[] = [
   (plan, n) => {
     const w = newWriter();
     const attempts = plan.rng.int(2, 5);
-    w.write(`export async function withRetry${String(n)}<T>(work: () => Promise<T>, attempts = ${String(attempts)}): Promise<T>`).block(() => {
-      w.writeLine("let lastError: unknown;");
-      w.write("for (let attempt = 0; attempt < attempts; attempt++)").block(() => {
-        w.write("try").inlineBlock(() => w.writeLine("return await work();"));
-        w.write(" catch (err)").block(() => {
-          w.writeLine("lastError = err;");
-          w.writeLine(`await new Promise<void>((resolve) => setTimeout(resolve, ${String(plan.rng.pick([50, 100, 250]))} * 2 ** attempt));`);
+    w.write(`export async function withRetry${String(n)}<T>(work: () => Promise<T>, attempts = ${String(attempts)}): Promise<T>`).block(
+      () => {
+        w.writeLine("let lastError: unknown;");
+        w.write("for (let attempt = 0; attempt < attempts; attempt++)").block(() => {
+          w.write("try").inlineBlock(() => w.writeLine("return await work();"));
+          w.write(" catch (err)").block(() => {
+            w.writeLine("lastError = err;");
+            w.writeLine(
+              `await new Promise<void>((resolve) => setTimeout(resolve, ${String(plan.rng.pick([50, 100, 250]))} * 2 ** attempt));`,
+            );
+          });
         });
-      });
-      w.writeLine(`throw lastError instanceof Error ? lastError : new Error(String(lastError));`);
-    });
+        w.writeLine(`throw lastError instanceof Error ? lastError : new Error(String(lastError));`);
+      },
+    );
     return w.toString();
   },
   // A query-string builder: string building over optional parts.
   (plan, n) => {
     const w = newWriter();
     const keys = FIELDS.filter(() => plan.rng.chance(0.4));
-    w.write(`export function build${pascal(plan.domain)}Query${String(n)}(base: string, options: Partial<Record<string, string | number | undefined>>): string`).block(() => {
+    w.write(
+      `export function build${pascal(plan.domain)}Query${String(n)}(base: string, options: Partial<Record<string, string | number | undefined>>): string`,
+    ).block(() => {
       w.writeLine("const params = new URLSearchParams();");
       w.write(`for (const key of [${keys.map((key) => `"${key}"`).join(", ")}, "page", "per_page"])`).block(() => {
         w.writeLine("const value = options[key];");
@@ -323,7 +375,9 @@ const HELPERS: readonly ((plan: ToolPlan, n: number) => string)[] = [
   // A line diff: nested loops, index arithmetic and string building.
   (plan, n) => {
     const w = newWriter();
-    w.write(`export function diff${pascal(plan.noun)}Lines${String(n)}(before: string, after: string, context = ${String(plan.rng.int(1, 3))}): string`).block(() => {
+    w.write(
+      `export function diff${pascal(plan.noun)}Lines${String(n)}(before: string, after: string, context = ${String(plan.rng.int(1, 3))}): string`,
+    ).block(() => {
       w.writeLine(`const a = before.split("\\n");`);
       w.writeLine(`const b = after.split("\\n");`);
       w.writeLine("const out: string[] = [];");
@@ -331,16 +385,16 @@ const HELPERS: readonly ((plan: ToolPlan, n: number) => string)[] = [
       w.writeLine("let j = 0;");
       w.write("while (i < a.length || j < b.length)").block(() => {
         w.write("if (a[i] === b[j])").inlineBlock(() => {
-          w.write("if (out.length > 0 && out.length % (context * 4) !== 0)").block(() => w.writeLine("out.push(`  ${a[i] ?? \"\"}`);"));
+          w.write("if (out.length > 0 && out.length % (context * 4) !== 0)").block(() => w.writeLine('out.push(`  ${a[i] ?? ""}`);'));
           w.writeLine("i++;");
           w.writeLine("j++;");
         });
-        w.write(" else if (j < b.length && !a.slice(i).includes(b[j] ?? \"\"))").inlineBlock(() => {
-          w.writeLine("out.push(`+ ${b[j] ?? \"\"}`);");
+        w.write(' else if (j < b.length && !a.slice(i).includes(b[j] ?? ""))').inlineBlock(() => {
+          w.writeLine('out.push(`+ ${b[j] ?? ""}`);');
           w.writeLine("j++;");
         });
         w.write(" else").block(() => {
-          w.writeLine("out.push(`- ${a[i] ?? \"\"}`);");
+          w.writeLine('out.push(`- ${a[i] ?? ""}`);');
           w.writeLine("i++;");
         });
       });
@@ -366,9 +420,13 @@ function writeCatch(w: CodeBlockWriter, plan: ToolPlan, returnsString: boolean):
         return;
       default:
         if (returnsString || plan.rng.chance(0.5)) {
-          w.writeLine(`return { content: [{ type: "text", text: \`Error: could not ${plan.verb} ${plan.noun}: \${message}\` }], isError: true };`);
+          w.writeLine(
+            `return { content: [{ type: "text", text: \`Error: could not ${plan.verb} ${plan.noun}: \${message}\` }], isError: true };`,
+          );
         } else {
-          w.writeLine(`return error(\`Error: \${message}\`, ToolErrorCodes.${plan.rng.pick(["COMMAND_FAILED", "NOT_FOUND", "INVALID_INPUT"])});`);
+          w.writeLine(
+            `return error(\`Error: \${message}\`, ToolErrorCodes.${plan.rng.pick(["COMMAND_FAILED", "NOT_FOUND", "INVALID_INPUT"])});`,
+          );
         }
     }
   });
@@ -390,12 +448,18 @@ function writeHandlerBody(w: CodeBlockWriter, plan: ToolPlan, argsName: string, 
     w.writeLine(`const limit = optionalInt(${argsName}, "limit") ?? LIMITS.maxResults;`);
     w.writeLine(`const ${field} = optionalString(${argsName}, "${field}");`);
     w.writeLine("const started = Date.now();");
-    w.writeLine(`const result = await run${pascal(plan.domain)}Command0(["${plan.verb}", "--format=tsv", ...(${field} ? [\`--${field}=\${${field}}\`] : [])], root, signal);`);
+    w.writeLine(
+      `const result = await run${pascal(plan.domain)}Command0(["${plan.verb}", "--format=tsv", ...(${field} ? [\`--${field}=\${${field}}\`] : [])], root, signal);`,
+    );
     w.write("if (result.code !== 0)").block(() => {
       if (returnsString) {
-        w.writeLine(`return { content: [{ type: "text", text: \`Error: ${plan.domain} ${plan.verb} exited with \${String(result.code)}: \${result.stderr.trim()}\` }], isError: true };`);
+        w.writeLine(
+          `return { content: [{ type: "text", text: \`Error: ${plan.domain} ${plan.verb} exited with \${String(result.code)}: \${result.stderr.trim()}\` }], isError: true };`,
+        );
       } else {
-        w.writeLine(`return error(\`Error: ${plan.domain} ${plan.verb} exited with \${String(result.code)}: \${result.stderr.trim()}\`, ToolErrorCodes.COMMAND_FAILED);`);
+        w.writeLine(
+          `return error(\`Error: ${plan.domain} ${plan.verb} exited with \${String(result.code)}: \${result.stderr.trim()}\`, ToolErrorCodes.COMMAND_FAILED);`,
+        );
       }
     });
     w.writeLine("const records = result.stdout");
@@ -423,7 +487,11 @@ function writeHandlerBody(w: CodeBlockWriter, plan: ToolPlan, argsName: string, 
       });
     }
     w.writeLine(`lines.push("", \`took \${String(Date.now() - started)} ms\`);`);
-    w.writeLine(returnsString ? "return truncate(lines.join(\"\\n\"), LIMITS.maxBytes);" : "return success(truncate(lines.join(\"\\n\"), LIMITS.maxBytes));");
+    w.writeLine(
+      returnsString
+        ? 'return truncate(lines.join("\\n"), LIMITS.maxBytes);'
+        : 'return success(truncate(lines.join("\\n"), LIMITS.maxBytes));',
+    );
   });
   writeCatch(w, plan, returnsString);
 }
@@ -451,7 +519,8 @@ function jsonInputSchema(w: CodeBlockWriter, plan: ToolPlan): void {
   w.writeLine("},");
 }
 
-const description = (plan: ToolPlan): string => `${pascal(plan.verb)} ${plan.noun}s of the ${plan.domain} workspace, grouped by ${plan.field}.`;
+const description = (plan: ToolPlan): string =>
+  `${pascal(plan.verb)} ${plan.noun}s of the ${plan.domain} workspace, grouped by ${plan.field}.`;
 
 /** The part of the file that recognisably is a tool, in the plan's shape. */
 function writeTool(w: CodeBlockWriter, plan: ToolPlan): void {
@@ -540,8 +609,12 @@ function writeTool(w: CodeBlockWriter, plan: ToolPlan): void {
       w.write(`export function register${plan.id}Handlers(server: Server): void`).block(() => {
         w.write("server.setRequestHandler(ListToolsRequestSchema, async () => (").inlineBlock(() => {
           w.writeLine("tools: [").indent(() => {
-            w.writeLine(`{ name: "${plan.toolName}", description: "${description(plan)}", inputSchema: { type: "object" as const, properties: {} } },`);
-            w.writeLine(`{ name: "${plan.toolName}_count", description: "Count ${plan.noun}s.", inputSchema: { type: "object" as const, properties: {} } },`);
+            w.writeLine(
+              `{ name: "${plan.toolName}", description: "${description(plan)}", inputSchema: { type: "object" as const, properties: {} } },`,
+            );
+            w.writeLine(
+              `{ name: "${plan.toolName}_count", description: "Count ${plan.noun}s.", inputSchema: { type: "object" as const, properties: {} } },`,
+            );
           });
           w.writeLine("],");
         });
@@ -585,7 +658,9 @@ function writeImports(w: CodeBlockWriter, plan: ToolPlan): void {
       break;
     case "requestHandler":
       w.writeLine(`import type { Server } from "@modelcontextprotocol/sdk/server/index.js";`);
-      w.writeLine(`import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";`);
+      w.writeLine(
+        `import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";`,
+      );
       break;
     case "fastmcp":
       w.writeLine(`import type { FastMCP } from "fastmcp";`);
@@ -874,7 +949,12 @@ function domainIndex(plans: readonly ToolPlan[], files: readonly ToolFile[]): st
   w.writeLine("export interface Hosts { transport: Transport; mcp: McpServer; lowLevel: Server; fast: FastMCP; workspace: string }");
   w.blankLine();
   w.writeLine("/** mcp-framework discovers its tool classes itself; they are listed for the loader's manifest. */");
-  w.writeLine(`export const frameworkTools = [${plans.filter((p) => p.shape === "mcpFramework").map((p) => IMPORTED_NAME.mcpFramework(p)).join(", ")}];`);
+  w.writeLine(
+    `export const frameworkTools = [${plans
+      .filter((p) => p.shape === "mcpFramework")
+      .map((p) => IMPORTED_NAME.mcpFramework(p))
+      .join(", ")}];`,
+  );
   w.blankLine();
   w.write("export function registerAll(hosts: Hosts): void").block(() => {
     for (const plan of plans) {

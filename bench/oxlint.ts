@@ -82,7 +82,8 @@ export function measureOxlint(corpus: string, lintPatterns: readonly string[], f
       if (result.error) throw result.error;
       if (result.status !== 0 && result.status !== 1) throw new Error(`oxlint (${name}) exited ${String(result.status)}: ${result.stderr}`);
       const output = JSON.parse(result.stdout) as OxlintJson;
-      if (output.number_of_files !== files) throw new Error(`oxlint (${name}) linted ${String(output.number_of_files)} files, expected ${String(files)}`);
+      if (output.number_of_files !== files)
+        throw new Error(`oxlint (${name}) linted ${String(output.number_of_files)} files, expected ${String(files)}`);
       const failed = output.diagnostics.find((diagnostic) => !diagnostic.code?.startsWith(`${plugin.meta.namespace}(`));
       if (failed) throw new Error(`oxlint (${name}): ${failed.message}`);
       return { wall, problems: output.diagnostics.length };
@@ -98,7 +99,10 @@ export function measureOxlint(corpus: string, lintPatterns: readonly string[], f
         times[name].push(run(name).wall);
       }
     }
-    const medianWallMs = Object.fromEntries(OXLINT_CONFIG_NAMES.map((name) => [name, median(times[name])])) as Record<OxlintConfigName, number>;
+    const medianWallMs = Object.fromEntries(OXLINT_CONFIG_NAMES.map((name) => [name, median(times[name])])) as Record<
+      OxlintConfigName,
+      number
+    >;
     return { rounds, medianWallMs, problems };
   } finally {
     rmSync(temp, { recursive: true, force: true });

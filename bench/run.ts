@@ -245,9 +245,13 @@ async function measureSize(size: number, rounds: number, log: (line: string) => 
   }
 
   const oxlint = measureOxlint(dir, LINT_PATTERNS, files, rounds);
-  log(`  N=${String(size)} oxlint (wall ms): ${OXLINT_CONFIG_NAMES.map((name) => `${name} ${ms(oxlint.medianWallMs[name], 0)}`).join(", ")}`);
+  log(
+    `  N=${String(size)} oxlint (wall ms): ${OXLINT_CONFIG_NAMES.map((name) => `${name} ${ms(oxlint.medianWallMs[name], 0)}`).join(", ")}`,
+  );
   if (oxlint.problems.recommended !== problems.recommended) {
-    throw new Error(`oxlint found ${String(oxlint.problems.recommended)} problems with recommended, ESLint ${String(problems.recommended)}`);
+    throw new Error(
+      `oxlint found ${String(oxlint.problems.recommended)} problems with recommended, ESLint ${String(problems.recommended)}`,
+    );
   }
 
   return {
@@ -336,7 +340,9 @@ function oxlintRow(result: SizeResult, name: OxlintConfigName): string {
 
 function report(sizes: readonly SizeResult[], latency: LatencyResult, targets: readonly Target[]): string {
   const out: string[] = [];
-  out.push(`Node ${process.version}, ${String(availableParallelism())} CPUs; rules left out of (c) as type-aware: ${typedRules.length === 0 ? "none" : typedRules.join(", ")}`);
+  out.push(
+    `Node ${process.version}, ${String(availableParallelism())} CPUs; rules left out of (c) as type-aware: ${typedRules.length === 0 ? "none" : typedRules.join(", ")}`,
+  );
   out.push("");
   out.push("| N tools (files) | configuration | CPU ms | CPU ms/file | overhead vs (a) | paired | wall ms | problems | peak RSS MiB |");
   out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
@@ -346,10 +352,14 @@ function report(sizes: readonly SizeResult[], latency: LatencyResult, targets: r
         `| ${String(result.size)} (${String(result.files)}) | ${LABEL[name]} | ${ms(result.medianMs[name], 0)} | ${ms(result.msPerFile[name], 3)} | ${name === "floor" ? "" : pct(result.overhead[name])} | ${name === "floor" ? "" : pct(result.pairedOverhead[name])} | ${ms(result.medianWallMs[name], 0)} | ${String(result.problems[name])} | ${ms(result.child[name].maxRssMiB, 0)} |`,
       );
     }
-    out.push(`| ${String(result.size)} (${String(result.files)}) | grep -rn "ErrorCodes\\." src/tools | ${ms(result.grep.medianMs, 1)} | ${ms(result.grep.medianMs / result.files, 4)} | | | (wall) | ${String(result.grep.matches)} lines | |`);
+    out.push(
+      `| ${String(result.size)} (${String(result.files)}) | grep -rn "ErrorCodes\\." src/tools | ${ms(result.grep.medianMs, 1)} | ${ms(result.grep.medianMs / result.files, 4)} | | | (wall) | ${String(result.grep.matches)} lines | |`,
+    );
   }
   out.push("");
-  out.push("oxlint's CLI on a copy of the corpus outside bench/.corpus (which is git-ignored, and oxlint skips those), wall ms of one run including process start, median over rounds; ESLint's figure is the in-process wall median above:");
+  out.push(
+    "oxlint's CLI on a copy of the corpus outside bench/.corpus (which is git-ignored, and oxlint skips those), wall ms of one run including process start, median over rounds; ESLint's figure is the in-process wall median above:",
+  );
   out.push("");
   out.push("| N tools (files) | configuration | wall ms | wall ms/file | ESLint ÷ oxlint | problems |");
   out.push("| --- | --- | ---: | ---: | ---: | ---: |");
@@ -364,16 +374,24 @@ function report(sizes: readonly SizeResult[], latency: LatencyResult, targets: r
       const child = result.child[name];
       const rules = Object.entries(child.ruleMs).sort(([, x], [, y]) => y - x);
       const total = rules.reduce((sum, [, time]) => sum + time, 0);
-      const top = rules.slice(0, 4).map(([rule, time]) => `${rule} ${ms(time)}`).join(", ");
-      out.push(`| ${String(result.size)} | ${LABEL[name]} | ${ms(child.parseMs, 0)} | ${ms(total)} | ${pct(total / child.parseMs)} | ${top || "-"} |`);
+      const top = rules
+        .slice(0, 4)
+        .map(([rule, time]) => `${rule} ${ms(time)}`)
+        .join(", ");
+      out.push(
+        `| ${String(result.size)} | ${LABEL[name]} | ${ms(child.parseMs, 0)} | ${ms(total)} | ${pct(total / child.parseMs)} | ${top || "-"} |`,
+      );
     }
   }
   out.push("");
-  out.push(`Editor latency (lintText, ${String(latency.lines)}-line tool file, ${String(latency.runs)} runs each, alternating, CPU ms per call): floor ${ms(latency.medianMs.floor, 2)} ms, recommended ${ms(latency.medianMs.recommended, 2)} ms (${pct(latency.overhead)}), ${String(latency.problems)} problems reported`);
+  out.push(
+    `Editor latency (lintText, ${String(latency.lines)}-line tool file, ${String(latency.runs)} runs each, alternating, CPU ms per call): floor ${ms(latency.medianMs.floor, 2)} ms, recommended ${ms(latency.medianMs.recommended, 2)} ms (${pct(latency.overhead)}), ${String(latency.problems)} problems reported`,
+  );
   out.push("");
   out.push("| target | measured | result |");
   out.push("| --- | --- | --- |");
-  for (const target of targets) out.push(`| ${target.name} | ${target.measured} | ${target.pass === undefined ? "skipped" : target.pass ? "pass" : "MISSED"} |`);
+  for (const target of targets)
+    out.push(`| ${target.name} | ${target.measured} | ${target.pass === undefined ? "skipped" : target.pass ? "pass" : "MISSED"} |`);
   return out.join("\n");
 }
 
@@ -402,7 +420,8 @@ async function main(): Promise<void> {
   const rounds = values.smoke ? 1 : Number(values.rounds);
   const latencyRuns = values.smoke ? 10 : Number(values["latency-runs"]);
   for (const value of [...sizes, rounds, latencyRuns]) {
-    if (!Number.isInteger(value) || value < 1) throw new Error(`sizes, --rounds and --latency-runs must be positive integers, got ${String(value)}`);
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`sizes, --rounds and --latency-runs must be positive integers, got ${String(value)}`);
   }
   const log = (line: string): void => {
     process.stderr.write(`${line}\n`);

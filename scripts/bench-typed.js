@@ -50,7 +50,10 @@ function generate(n) {
   writeFileSync(path.join(corpus, "package.json"), '{ "type": "module", "private": true }\n');
   writeFileSync(
     path.join(corpus, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", strict: true, noEmit: true, types: [] }, include: ["src/**/*.ts"] }),
+    JSON.stringify({
+      compilerOptions: { target: "ES2022", module: "NodeNext", strict: true, noEmit: true, types: [] },
+      include: ["src/**/*.ts"],
+    }),
   );
   writeFileSync(
     path.join(corpus, "src/args.ts"),

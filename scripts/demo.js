@@ -16,7 +16,10 @@ function docComments(file) {
   const source = readFileSync(file, "utf8");
   return [...source.matchAll(/\/\*\*([\s\S]*?)\*\//gu)].map((match) => ({
     endLine: source.slice(0, match.index + match[0].length).split("\n").length,
-    text: match[1].replace(/^\s*\*?\s?/gmu, "").replace(/\s+/gu, " ").trim(),
+    text: match[1]
+      .replace(/^\s*\*?\s?/gmu, "")
+      .replace(/\s+/gu, " ")
+      .trim(),
   }));
 }
 

@@ -47,7 +47,9 @@ console.log(
 if (details.failed && details.counterexample) {
   const [{ code, filename, settings }] = details.counterexample;
   const { failures } = checker.check(code, path.join(ROOT, filename), { settings: { [PLUGIN_NAMESPACE]: settings } });
-  console.log(`\nFAILED after ${String(details.numRuns)} runs (seed ${String(seed)}, path "${details.counterexamplePath ?? ""}"), shrunk case:`);
+  console.log(
+    `\nFAILED after ${String(details.numRuns)} runs (seed ${String(seed)}, path "${details.counterexamplePath ?? ""}"), shrunk case:`,
+  );
   console.log(`filename: ${filename}\nsettings: ${JSON.stringify(settings)}\n---\n${code}---`);
   for (const failure of failures) console.log(formatFailure(filename, failure));
   process.exitCode = 1;

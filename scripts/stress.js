@@ -85,7 +85,17 @@ console.log(
 
 /** @type {string[]} */
 const failureReports = [];
-const totals = { linted: 0, parseFailures: 0, skippedLarge: 0, problems: 0, fixesChecked: 0, suggestionsChecked: 0, suggestionsSkipped: 0, exceptions: 0, brokenFixes: 0 };
+const totals = {
+  linted: 0,
+  parseFailures: 0,
+  skippedLarge: 0,
+  problems: 0,
+  fixesChecked: 0,
+  suggestionsChecked: 0,
+  suggestionsSkipped: 0,
+  exceptions: 0,
+  brokenFixes: 0,
+};
 /** @type {string[]} */
 const parseFailureExamples = [];
 
@@ -136,7 +146,9 @@ function lintFiles(label, files) {
 
 const allFiles = sourceFiles(path.join(ROOT, "node_modules"));
 const chosen = values.all ? allFiles : sample(allFiles, sampleSize);
-console.log(`\nnode_modules: ${String(allFiles.length)} source files; linting ${values.all ? "all" : `a sample of ${String(chosen.length)}`}`);
+console.log(
+  `\nnode_modules: ${String(allFiles.length)} source files; linting ${values.all ? "all" : `a sample of ${String(chosen.length)}`}`,
+);
 const nodeModulesSeconds = lintFiles("node_modules", chosen);
 const nodeModulesTotals = { ...totals };
 
@@ -156,7 +168,8 @@ autofixes checked:            ${String(totals.fixesChecked)}
 suggestions checked:          ${String(totals.suggestionsChecked)}${totals.suggestionsSkipped > 0 ? ` (${String(totals.suggestionsSkipped)} more on the pathological files not applied)` : ""}
 rule exceptions:              ${String(totals.exceptions)}
 broken or unstable fixes:     ${String(totals.brokenFixes)}`);
-if (parseFailureExamples.length > 0) console.log(`parse failures, first ${String(parseFailureExamples.length)}:\n  ${parseFailureExamples.join("\n  ")}`);
+if (parseFailureExamples.length > 0)
+  console.log(`parse failures, first ${String(parseFailureExamples.length)}:\n  ${parseFailureExamples.join("\n  ")}`);
 
 /**
  * The check of `code` in a worker thread with a 256 MB stack.

@@ -74,7 +74,8 @@ function span(node: ts.Node, root: string): Pick<Tool, "endLine" | "file" | "lin
 function dispatcherCases(fn: TsFunction): (ts.CaseClause & { expression: ts.StringLiteralLike })[] {
   const found: (ts.CaseClause & { expression: ts.StringLiteralLike })[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isCaseClause(node) && ts.isStringLiteralLike(node.expression)) found.push(node as ts.CaseClause & { expression: ts.StringLiteralLike });
+    if (ts.isCaseClause(node) && ts.isStringLiteralLike(node.expression))
+      found.push(node as ts.CaseClause & { expression: ts.StringLiteralLike });
     ts.forEachChild(node, visit);
   };
   if (fn.body) visit(fn.body);
@@ -117,7 +118,8 @@ function toolName(checker: ts.TypeChecker, handler: ProgramHandler): string | un
 function tableKey(fn: TsFunction): string | undefined {
   const member = ts.isMethodDeclaration(fn) ? fn : ts.isPropertyAssignment(fn.parent) ? fn.parent : undefined;
   if (member) {
-    const definesName = ts.isObjectLiteralExpression(member.parent) && member.parent.properties.some((property) => property.name?.getText() === "name");
+    const definesName =
+      ts.isObjectLiteralExpression(member.parent) && member.parent.properties.some((property) => property.name?.getText() === "name");
     return !definesName && (ts.isIdentifier(member.name) || ts.isStringLiteralLike(member.name)) ? member.name.text : undefined;
   }
   const key = ts.isArrayLiteralExpression(fn.parent) ? fn.parent.elements.at(0) : undefined;

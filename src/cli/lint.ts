@@ -51,7 +51,13 @@ export class ProjectLinter {
       // The project's copy of the plugin, when its configuration loads one; ours otherwise.
       projectConfig?.plugins?.[plugin.meta.namespace] ? { rules: presetConfig.rules } : presetConfig,
     ];
-    const eslint = new ESLint({ cwd: root, overrideConfigFile: configFile === undefined ? true : undefined, overrideConfig, errorOnUnmatchedPattern: false, warnIgnored: false });
+    const eslint = new ESLint({
+      cwd: root,
+      overrideConfigFile: configFile === undefined ? true : undefined,
+      overrideConfig,
+      errorOnUnmatchedPattern: false,
+      warnIgnored: false,
+    });
     return new ProjectLinter(eslint, root, configFile);
   }
 

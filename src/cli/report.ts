@@ -15,7 +15,11 @@ export interface AuditReport {
 
 export type Format = "json" | "markdown" | "table";
 
-export function buildReport(tools: readonly Tool[], findings: readonly Finding[], toolOf: (finding: Finding) => Tool | undefined): AuditReport {
+export function buildReport(
+  tools: readonly Tool[],
+  findings: readonly Finding[],
+  toolOf: (finding: Finding) => Tool | undefined,
+): AuditReport {
   const byTool = new Map<Tool, Finding[]>(tools.map((tool) => [tool, []]));
   const unattributed: Finding[] = [];
   for (const finding of findings) {
@@ -82,11 +86,25 @@ export function formatReport(report: AuditReport, format: Format): string {
   if (format === "markdown") {
     const escape = (cell: string): string => cell.replaceAll("|", "\\|");
     const line = (cells: string[]): string => `| ${cells.map(escape).join(" | ")} |`;
-    const sections = findingSections(report, (title) => `#### ${escape(title)}\n`, (text) => `- \`${text}\``);
+    const sections = findingSections(
+      report,
+      (title) => `#### ${escape(title)}\n`,
+      (text) => `- \`${text}\``,
+    );
     return [line(HEADER), line(HEADER.map(() => "---")), ...body.map(line), "", ...sections, `**${summaryLine(report)}**`, ""].join("\n");
   }
   const widths = HEADER.map((title, column) => Math.max(title.length, ...body.map((row) => (row[column] ?? "").length)));
-  const line = (cells: string[]): string => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd();
-  const sections = findingSections(report, (title) => title, (text) => `  ${text}`);
-  return [line(HEADER), line(widths.map((width) => "-".repeat(width))), ...body.map(line), "", ...sections, summaryLine(report), ""].join("\n");
+  const line = (cells: string[]): string =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join("  ")
+      .trimEnd();
+  const sections = findingSections(
+    report,
+    (title) => title,
+    (text) => `  ${text}`,
+  );
+  return [line(HEADER), line(widths.map((width) => "-".repeat(width))), ...body.map(line), "", ...sections, summaryLine(report), ""].join(
+    "\n",
+  );
 }

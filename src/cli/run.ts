@@ -94,7 +94,9 @@ export async function runAudit(argv: readonly string[], io: Io, cwd = process.cw
   const tools = listTools(program, settings, root);
   const files = [...new Set(tools.map((tool) => tool.file))];
   if (sourceFiles.length > PROGRESS_THRESHOLD) {
-    io.stderr.write(`mcp-tool-errors: ${String(sourceFiles.length)} source files, ${String(tools.length)} tools; linting the ${String(files.length)} files that hold them...\n`);
+    io.stderr.write(
+      `mcp-tool-errors: ${String(sourceFiles.length)} source files, ${String(tools.length)} tools; linting the ${String(files.length)} files that hold them...\n`,
+    );
   }
   const findings = await linter.lint(files);
   const report = buildReport(tools, findings, (finding) => toolOf(finding, tools));

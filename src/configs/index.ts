@@ -3,13 +3,7 @@ import type { McpRuleDocs } from "../util/create-rule.js";
 
 export const PLUGIN_NAMESPACE = "mcp-tool-errors";
 
-export type PresetName =
-  | "all"
-  | "all-type-checked"
-  | "recommended"
-  | "recommended-type-checked"
-  | "strict"
-  | "strict-type-checked";
+export type PresetName = "all" | "all-type-checked" | "recommended" | "recommended-type-checked" | "strict" | "strict-type-checked";
 
 interface RuleWithDocs {
   meta?: { docs?: Partial<McpRuleDocs> };
@@ -37,10 +31,7 @@ const PRESETS: readonly PresetName[] = [
 ];
 
 /** The flat-config presets, each `{ name, plugins, rules }` with every rule at "error"; no files, no parser. */
-export function buildConfigs(
-  plugin: ESLint.Plugin,
-  rules: Readonly<Record<string, RuleWithDocs>>,
-): Record<PresetName, Linter.Config> {
+export function buildConfigs(plugin: ESLint.Plugin, rules: Readonly<Record<string, RuleWithDocs>>): Record<PresetName, Linter.Config> {
   const configs = {} as Record<PresetName, Linter.Config>;
   for (const preset of PRESETS) {
     const presetRules: Linter.RulesRecord = {};

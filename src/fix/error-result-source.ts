@@ -23,11 +23,7 @@ export function caughtErrorMessageSource(name: string, prefix: string): string {
  * one in its own quote style, a template literal keeps its expressions, a caught error renders its
  * message (so an Error never reads "Error: Error: ..."), anything else goes through `String()`.
  */
-export function prefixedMessageSource(
-  message: TSESTree.Node,
-  sourceCode: Readonly<TSESLint.SourceCode>,
-  prefix: string,
-): string {
+export function prefixedMessageSource(message: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>, prefix: string): string {
   const node = unwrapExpression(message);
   if (node.type === AST_NODE_TYPES.Literal && typeof node.value === "string") {
     const raw = sourceCode.getText(node);

@@ -44,7 +44,9 @@ export function wrapInTryCatch(
       ? ownIndent.slice(base.length)
       : "  ";
   const inner = `${base}${unit}`;
-  const end = isBlock ? (sourceCode.getTokenBefore(sourceCode.getLastToken(body) ?? body, { includeComments: true })?.range[1] ?? body.range[1]) : fn.range[1];
+  const end = isBlock
+    ? (sourceCode.getTokenBefore(sourceCode.getLastToken(body) ?? body, { includeComments: true })?.range[1] ?? body.range[1])
+    : fn.range[1];
   const original = indentFollowingLines(sourceCode.text.slice(first.range[0], end), first.range[0], unit, templates);
   const statements = isBlock ? original : `return (${original});`;
   const catchText = caughtErrorMessageSource("error", prefix);

@@ -95,7 +95,8 @@ function caughtErrorVariables(path: TSESTree.CatchClause | FunctionNode, sourceC
   for (const variable of found) {
     for (const { identifier } of readReferences(variable)) {
       let declarator: TSESTree.Node | undefined = identifier.parent;
-      while (declarator && declarator !== path.body && declarator.type !== AST_NODE_TYPES.VariableDeclarator) declarator = declarator.parent;
+      while (declarator && declarator !== path.body && declarator.type !== AST_NODE_TYPES.VariableDeclarator)
+        declarator = declarator.parent;
       if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || !declarator.init || !contains(declarator.init, identifier)) continue;
       for (const derived of sourceCode.getDeclaredVariables(declarator)) found.add(derived);
     }
@@ -123,7 +124,11 @@ function reportsFailure(result: ToolResult, path: TSESTree.CatchClause | Functio
 function isWrittenText(branch: TSESTree.Node): boolean {
   if (branch.type === AST_NODE_TYPES.TemplateLiteral) return branch.quasis.some((quasi) => quasi.value.cooked !== "");
   if (branch.type === AST_NODE_TYPES.Literal) return typeof branch.value === "string";
-  return branch.type === AST_NODE_TYPES.BinaryExpression && branch.operator === "+" && (isWrittenText(branch.left) || isWrittenText(branch.right));
+  return (
+    branch.type === AST_NODE_TYPES.BinaryExpression &&
+    branch.operator === "+" &&
+    (isWrittenText(branch.left) || isWrittenText(branch.right))
+  );
 }
 
 /** Assertion methods: `expect(r).toMatchObject({...})`, `assert.deepStrictEqual(r, {...})`. */

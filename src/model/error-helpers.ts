@@ -6,8 +6,6 @@ import type { TypedServices } from "./typescript/services.js";
 import { textBranches } from "./error-text.js";
 import { hasIsErrorTrue, toolResult } from "./tool-results.js";
 
-
-
 /**
  * The error helpers one file calls: those named in `settings.errorHelpers`, and functions declared in
  * the file that return `{ content: [{ type: "text", text: <parameter> }], isError: true }`.
@@ -151,4 +149,3 @@ function returnedValues(fn: FunctionNode, visitorKeys: TSESLint.SourceCode.Visit
   }
   return values;
 }
-

@@ -87,4 +87,3 @@ export function isErrorText(prefix: Pick<StaticPrefix, "text">, settings: McpSet
     (settings.errorTextPattern?.test(text) ?? false)
   );
 }
-

@@ -1,6 +1,12 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, isFunctionNode, isTransparentWrapper, numericValue, propertyName, unwrapExpression } from "../util/ast.js";
-import { enclosingFunctionOf, isCaught as isCaughtIn, isProtocolRequiredThrow, type ParentRole, type SyntaxTree } from "./throw-semantics.js";
+import {
+  enclosingFunctionOf,
+  isCaught as isCaughtIn,
+  isProtocolRequiredThrow,
+  type ParentRole,
+  type SyntaxTree,
+} from "./throw-semantics.js";
 import type { FunctionNode } from "../util/ast.js";
 
 /** The ESTree adapter of the throw semantics: the rules' view of a file. */

@@ -105,7 +105,9 @@ export interface CallArgumentFacts {
 export function callArgumentShape(settings: McpSettings, facts: CallArgumentFacts): HandlerShape | "lookThrough" | undefined {
   if (facts.fromAgentLibrary) return undefined;
   if (facts.method === SET_REQUEST_HANDLER) {
-    return facts.argumentIndex === 1 && isCallToolSelector(facts.selector) ? { kind: "requestHandler", via: SET_REQUEST_HANDLER } : undefined;
+    return facts.argumentIndex === 1 && isCallToolSelector(facts.selector)
+      ? { kind: "requestHandler", via: SET_REQUEST_HANDLER }
+      : undefined;
   }
   if (!facts.isLastFunctionArgument) return undefined;
   if (facts.method !== undefined && settings.handlers.registrationMethods.includes(facts.method)) {
@@ -170,7 +172,9 @@ export interface DispatchTableFacts {
 
 /** Each function of a table a dispatcher looks the requested tool up in and calls is a handler on the low-level path. */
 export function dispatchTableShape(facts: DispatchTableFacts): HandlerShape | undefined {
-  return facts.inDispatcher && facts.byRequestedName && facts.resultCalled ? { kind: "dispatchTable", via: SET_REQUEST_HANDLER } : undefined;
+  return facts.inDispatcher && facts.byRequestedName && facts.resultCalled
+    ? { kind: "dispatchTable", via: SET_REQUEST_HANDLER }
+    : undefined;
 }
 
 /**
@@ -202,7 +206,14 @@ export function isConvertingWrapper(settings: McpSettings, name: string | undefi
  * When one function stands in several handler positions, the kind that says most about how it is
  * called wins: a dispatcher (or its table) over a registration over a definition object.
  */
-export const HANDLER_KIND_ORDER: readonly ToolHandlerKind[] = ["requestHandler", "dispatchTable", "registration", "definition", "classMethod", "defaultExport"];
+export const HANDLER_KIND_ORDER: readonly ToolHandlerKind[] = [
+  "requestHandler",
+  "dispatchTable",
+  "registration",
+  "definition",
+  "classMethod",
+  "defaultExport",
+];
 
 /** The runtime path of a handler of this shape. */
 export function handlerPath(shape: HandlerShape): HandlerPath {

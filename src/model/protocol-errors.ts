@@ -162,10 +162,7 @@ export function findProtocolErrorUses(globalScope: Scope, settings: McpSettings,
 }
 
 /** `export { ErrorCodes } from "../errors.js"`, `export { McpError } from "@modelcontextprotocol/sdk/types.js"`. */
-export function reExportedProtocolErrors(
-  declaration: TSESTree.ExportNamedDeclaration,
-  settings: McpSettings,
-): ProtocolErrorUse[] {
+export function reExportedProtocolErrors(declaration: TSESTree.ExportNamedDeclaration, settings: McpSettings): ProtocolErrorUse[] {
   if (!declaration.source || declaration.exportKind === "type") return [];
   const source = declaration.source.value;
   const found: ProtocolErrorUse[] = [];
@@ -187,11 +184,7 @@ export function isProtocolCodePosition(literal: TSESTree.Node): boolean {
     case AST_NODE_TYPES.PropertyDefinition:
       return parent.value === child && propertyName(parent) === "code";
     case AST_NODE_TYPES.AssignmentExpression:
-      return (
-        parent.right === child &&
-        parent.left.type === AST_NODE_TYPES.MemberExpression &&
-        propertyName(parent.left) === "code"
-      );
+      return parent.right === child && parent.left.type === AST_NODE_TYPES.MemberExpression && propertyName(parent.left) === "code";
     case AST_NODE_TYPES.NewExpression:
       return parent.arguments.includes(child as TSESTree.CallExpressionArgument);
     default:

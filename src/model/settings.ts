@@ -84,8 +84,7 @@ export class McpSettingsError extends Error {
 
 type Raw = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Raw =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Raw => typeof value === "object" && value !== null && !Array.isArray(value);
 
 function checkKeys(value: Raw, allowed: readonly string[], path: string): void {
   for (const key of Object.keys(value)) {
@@ -160,7 +159,10 @@ function compilePattern(value: unknown): RegExp | undefined {
   if (value === undefined) return undefined;
   const example = 'such as "^(Error|Failed)\\b"';
   if (typeof value !== "string" || value === "") {
-    throw new McpSettingsError("errorTextPattern", `must be a regular expression source in a non-empty string, ${example} (got ${shown(value)})`);
+    throw new McpSettingsError(
+      "errorTextPattern",
+      `must be a regular expression source in a non-empty string, ${example} (got ${shown(value)})`,
+    );
   }
   try {
     // Compiled once per settings object; it only ever runs on a string literal's static prefix.
@@ -187,12 +189,13 @@ export function toolFilesPath(filename: string, cwd: string): string {
 function errorHelpers(value: unknown, errorPrefix: string): readonly ErrorHelper[] {
   const key = "errorHelpers";
   const expected =
-    'must be an array whose entries are a function name or { name: string, messageArgument?: non-negative integer, addsPrefix?: boolean }';
+    "must be an array whose entries are a function name or { name: string, messageArgument?: non-negative integer, addsPrefix?: boolean }";
   if (!Array.isArray(value)) throw new McpSettingsError(key, `${expected} (got ${shown(value)})`);
   return value.map((entry: unknown, index): ErrorHelper => {
     if (typeof entry === "string" && entry !== "") return { name: entry, messageArgument: 0, addedPrefix: undefined };
     const at = `${key}[${String(index)}]`;
-    if (!isRecord(entry)) throw new McpSettingsError(at, `${expected.replace("must be an array whose entries are", "must be")} (got ${shown(entry)})`);
+    if (!isRecord(entry))
+      throw new McpSettingsError(at, `${expected.replace("must be an array whose entries are", "must be")} (got ${shown(entry)})`);
     checkKeys(entry, ["name", "messageArgument", "addsPrefix"], at);
     const { name, messageArgument = 0, addsPrefix = false } = entry;
     if (typeof name !== "string" || name === "") {
@@ -215,7 +218,10 @@ function section(raw: Raw, key: "handlers" | "protocolErrors"): Raw {
   const value = raw[key];
   if (value === undefined) return {};
   if (!isRecord(value)) {
-    throw new McpSettingsError(key, `must be an object with any of the keys ${Object.keys(DEFAULT_SETTINGS[key]).join(", ")} (got ${shown(value)})`);
+    throw new McpSettingsError(
+      key,
+      `must be an object with any of the keys ${Object.keys(DEFAULT_SETTINGS[key]).join(", ")} (got ${shown(value)})`,
+    );
   }
   checkKeys(value, Object.keys(DEFAULT_SETTINGS[key]), key);
   return value;
@@ -230,8 +236,7 @@ function parseSettings(raw: unknown): McpSettings {
   const list = (from: Raw, defaults: Record<string, readonly string[]>, name: string, path: string) =>
     from[name] === undefined ? (defaults[name] ?? []) : stringArray(from[name], `${path}${name}`);
 
-  const toolFiles =
-    raw.toolFiles === undefined ? DEFAULT_SETTINGS.toolFiles : stringArray(raw.toolFiles, "toolFiles", GLOBS);
+  const toolFiles = raw.toolFiles === undefined ? DEFAULT_SETTINGS.toolFiles : stringArray(raw.toolFiles, "toolFiles", GLOBS);
   const errorPrefix = raw.errorPrefix ?? DEFAULT_SETTINGS.errorPrefix;
   if (typeof errorPrefix !== "string" || errorPrefix.trim() === "") {
     throw new McpSettingsError("errorPrefix", `must be a non-empty string such as "Error: " (got ${shown(errorPrefix)})`);
@@ -252,8 +257,7 @@ function parseSettings(raw: unknown): McpSettings {
       modules: list(protocolErrors, DEFAULT_SETTINGS.protocolErrors, "modules", "protocolErrors."),
     },
     errorPrefix,
-    acceptedErrorPrefixes:
-      raw.acceptedErrorPrefixes === undefined ? [] : stringArray(raw.acceptedErrorPrefixes, "acceptedErrorPrefixes"),
+    acceptedErrorPrefixes: raw.acceptedErrorPrefixes === undefined ? [] : stringArray(raw.acceptedErrorPrefixes, "acceptedErrorPrefixes"),
     errorTextPattern: compilePattern(raw.errorTextPattern),
     errorHelpers: raw.errorHelpers === undefined ? [] : errorHelpers(raw.errorHelpers, errorPrefix),
     isToolFile: (filename, cwd) => isToolFilePath(toolFilesPath(filename, cwd)),

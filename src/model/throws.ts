@@ -1,7 +1,15 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, type FunctionNode, isFunctionNode, outerParent, propertyName, thisClassBody, unwrapExpression } from "../util/ast.js";
 import { estreeTree, isCaught, isProtocolRequiredValue } from "./estree-tree.js";
-import { type BindingKind, escapes, isAllowedThrow, isFollowedBinding, isPromiseReject, type RejectionExit, rejectionExit } from "./throw-semantics.js";
+import {
+  type BindingKind,
+  escapes,
+  isAllowedThrow,
+  isFollowedBinding,
+  isPromiseReject,
+  type RejectionExit,
+  rejectionExit,
+} from "./throw-semantics.js";
 import { nearestOwner } from "../util/per-file.js";
 
 /*
@@ -178,7 +186,8 @@ export class ThrowCollector {
       if (helper && !(helper.fn.async && isCatchReceiver(call))) this.calleeOf.set(call, helper);
     }
     for (const helper of this.helpers.values()) {
-      if (helper.definition.type === AST_NODE_TYPES.MethodDefinition || helper.definition.type === AST_NODE_TYPES.PropertyDefinition) continue;
+      if (helper.definition.type === AST_NODE_TYPES.MethodDefinition || helper.definition.type === AST_NODE_TYPES.PropertyDefinition)
+        continue;
       for (const variable of this.sourceCode.getDeclaredVariables(helper.definition)) {
         // A function declaration also declares its parameters.
         if (variable.name !== helper.name || variable.defs.some((def) => def.type === DefinitionType.Parameter)) continue;
@@ -261,7 +270,11 @@ export class ThrowCollector {
 }
 
 function bindingKind(definition: TSESTree.FunctionDeclaration | TSESTree.VariableDeclarator): BindingKind {
-  return definition.type === AST_NODE_TYPES.FunctionDeclaration ? "function" : definition.parent.kind === "using" || definition.parent.kind === "await using" ? "const" : definition.parent.kind;
+  return definition.type === AST_NODE_TYPES.FunctionDeclaration
+    ? "function"
+    : definition.parent.kind === "using" || definition.parent.kind === "await using"
+      ? "const"
+      : definition.parent.kind;
 }
 
 function throwing({ fn, name, line }: Helper): ThrowingFunction | undefined {

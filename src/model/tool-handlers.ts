@@ -108,7 +108,12 @@ export class ToolHandlers {
   private recognise(fn: FunctionNode): ToolHandler | undefined {
     // `(args) => this.search(args)`: the method is the handler, not the function that forwards to it.
     const forwarded = forwardedMethodCall(fn);
-    if (forwardsToMethod({ callsMethodOnly: forwarded !== undefined, methodFound: forwarded !== undefined && this.methodOf(forwarded) !== undefined })) {
+    if (
+      forwardsToMethod({
+        callsMethodOnly: forwarded !== undefined,
+        methodFound: forwarded !== undefined && this.methodOf(forwarded) !== undefined,
+      })
+    ) {
       return undefined;
     }
     const seen = new Set<TSESTree.Node>();
@@ -121,13 +126,15 @@ export class ToolHandlers {
       if (best && HANDLER_KIND_ORDER.indexOf(best.shape.kind) === 0) break;
       const viaName: TSESTree.CallExpression[] = [];
       const shape = this.referencePosition(reference, viaName, seen);
-      if (shape && (!best || HANDLER_KIND_ORDER.indexOf(shape.kind) < HANDLER_KIND_ORDER.indexOf(best.shape.kind))) best = { shape, wrappers: viaName };
+      if (shape && (!best || HANDLER_KIND_ORDER.indexOf(shape.kind) < HANDLER_KIND_ORDER.indexOf(best.shape.kind)))
+        best = { shape, wrappers: viaName };
     }
     if (best) return this.handler(fn, best.shape, best.wrappers);
     // With type information: a registration in any file of the program that `fn` flows into.
     const node = this.typed?.toTs(fn);
     const elsewhere = node && this.typed && getProgramHandlers(this.typed.program, this.settings, this.typed.cwd).handlerOf(node);
-    return elsewhere && {
+    return (
+      elsewhere && {
         fn,
         kind: elsewhere.kind,
         via: elsewhere.via,
@@ -135,7 +142,8 @@ export class ToolHandlers {
         path: handlerPath(elsewhere),
         wrappers: [],
         guarded: elsewhere.guarded,
-      };
+      }
+    );
   }
 
   private handler(fn: FunctionNode, { tableGuarded = false, ...shape }: Position, wrappers: TSESTree.CallExpression[]): ToolHandler {
@@ -178,7 +186,8 @@ export class ToolHandlers {
     }
     if (object.type !== AST_NODE_TYPES.Identifier) return undefined;
     const definition = ASTUtils.findVariable(this.sourceCode.getScope(callee), object)?.defs.at(0);
-    const init = definition?.type === TSESLint.Scope.DefinitionType.Variable && definition.parent.kind === "const" ? definition.node.init : null;
+    const init =
+      definition?.type === TSESLint.Scope.DefinitionType.Variable && definition.parent.kind === "const" ? definition.node.init : null;
     const literal = init && unwrapExpression(init);
     if (literal?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
     const value = findProperty(literal, name)?.value;
@@ -192,13 +201,17 @@ export class ToolHandlers {
    */
   private methodReferencesOf(fn: FunctionNode): TSESTree.MemberExpression[] {
     const { child, parent } = outerParent(fn);
-    if ((parent?.type === AST_NODE_TYPES.MethodDefinition || parent?.type === AST_NODE_TYPES.PropertyDefinition) && parent.value === child) {
+    if (
+      (parent?.type === AST_NODE_TYPES.MethodDefinition || parent?.type === AST_NODE_TYPES.PropertyDefinition) &&
+      parent.value === child
+    ) {
       const name = propertyName(parent);
       if (name === undefined || parent.static) return [];
       const classBody = parent.parent;
       return this.thisMembersNamed(classBody, name);
     }
-    if (parent?.type !== AST_NODE_TYPES.Property || parent.value !== child || parent.parent.type !== AST_NODE_TYPES.ObjectExpression) return [];
+    if (parent?.type !== AST_NODE_TYPES.Property || parent.value !== child || parent.parent.type !== AST_NODE_TYPES.ObjectExpression)
+      return [];
     const name = propertyName(parent);
     const declarator = this.constDeclaratorOf(parent.parent);
     if (name === undefined || !declarator) return [];
@@ -231,7 +244,8 @@ export class ToolHandlers {
     for (const token of byName.get(name) ?? []) {
       const node = this.sourceCode.getNodeByRangeIndex(token.range[0]);
       const member = node?.parent;
-      if (member?.type === AST_NODE_TYPES.MemberExpression && member.property === node && thisClassBody(member) === classBody) members.push(member);
+      if (member?.type === AST_NODE_TYPES.MemberExpression && member.property === node && thisClassBody(member) === classBody)
+        members.push(member);
     }
     return members;
   }
@@ -265,11 +279,7 @@ export class ToolHandlers {
    * What kind of handler position `node` (a function, or an expression that evaluates to one)
    * stands in, climbing through wrapper calls and `const` bindings.
    */
-  private handlerPosition(
-    node: TSESTree.Node,
-    wrappers: TSESTree.CallExpression[],
-    seen: Set<TSESTree.Node>,
-  ): Position | undefined {
+  private handlerPosition(node: TSESTree.Node, wrappers: TSESTree.CallExpression[], seen: Set<TSESTree.Node>): Position | undefined {
     if (seen.has(node)) return undefined;
     seen.add(node);
     const { child, parent } = outerParent(node);
@@ -344,7 +354,10 @@ export class ToolHandlers {
   /** The shape of a handler property of `object`, if the object is an MCP tool definition. */
   private definitionObjectShape(object: TSESTree.ObjectExpression): HandlerShape | undefined {
     const { child, parent } = outerParent(object);
-    const call = parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(child as TSESTree.CallExpressionArgument) ? parent : undefined;
+    const call =
+      parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(child as TSESTree.CallExpressionArgument)
+        ? parent
+        : undefined;
     const hasInputSchema = findProperty(object, "inputSchema") !== undefined || findProperty(object, "schema") !== undefined;
     return definitionObjectShape(this.settings, {
       definitionCall: call && calleeName(call.callee),
@@ -445,7 +458,9 @@ export class ToolHandlers {
   private importSourceOf(identifier: TSESTree.Identifier): string | undefined {
     let current: TSESTree.Identifier | undefined = identifier;
     for (let depth = 0; current && depth < ALIAS_DEPTH; depth++) {
-      const definition: TSESLint.Scope.Definition | undefined = ASTUtils.findVariable(this.sourceCode.getScope(current), current)?.defs.at(0);
+      const definition: TSESLint.Scope.Definition | undefined = ASTUtils.findVariable(this.sourceCode.getScope(current), current)?.defs.at(
+        0,
+      );
       if (definition?.type === TSESLint.Scope.DefinitionType.ImportBinding) {
         return definition.parent.type === AST_NODE_TYPES.ImportDeclaration ? definition.parent.source.value : undefined;
       }
@@ -518,7 +533,8 @@ function callOfValue(value: TSESTree.Node, settings: McpSettings): TSESTree.Call
   let { child, parent } = outerParent(value);
   if (parent?.type === AST_NODE_TYPES.AwaitExpression) ({ child, parent } = outerParent(parent));
   if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === child) return parent;
-  if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== child || !isHandlerProperty(settings, propertyName(parent))) return undefined;
+  if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== child || !isHandlerProperty(settings, propertyName(parent)))
+    return undefined;
   const call = parent.parent;
   return call.type === AST_NODE_TYPES.CallExpression && call.callee === parent ? call : undefined;
 }

@@ -70,10 +70,7 @@ function isTextItem(item: TSESTree.ObjectExpression): boolean {
 }
 
 /** What an `isError` property's value is: a `true` literal, another literal, or an expression. */
-export type IsErrorValue =
-  | { kind: "true" }
-  | { kind: "otherLiteral"; literal: TSESTree.Literal }
-  | { kind: "expression" };
+export type IsErrorValue = { kind: "true" } | { kind: "otherLiteral"; literal: TSESTree.Literal } | { kind: "expression" };
 
 export function isErrorValue(property: TSESTree.Property): IsErrorValue {
   const value = unwrapExpression(property.value);

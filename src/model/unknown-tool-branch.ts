@@ -104,7 +104,8 @@ export class RequestedToolName {
     if (FETCHING_LOOKUPS.includes(method)) return (method === "find" ? this.usedIn(first) : this.is(first)) ? callee.object : undefined;
     if (!existence || !EXISTENCE_LOOKUPS.includes(method)) return undefined;
     // `Object.hasOwn(tools, name)` names the table first; `tools.has(name)` is called on it.
-    const objectMethod = unwrapExpression(callee.object).type === AST_NODE_TYPES.Identifier && (callee.object as TSESTree.Identifier).name === "Object";
+    const objectMethod =
+      unwrapExpression(callee.object).type === AST_NODE_TYPES.Identifier && (callee.object as TSESTree.Identifier).name === "Object";
     if (objectMethod) return second && this.is(second) ? first : undefined;
     return this.is(first) ? callee.object : undefined;
   }
@@ -159,7 +160,10 @@ export class RequestedToolName {
 /** `null` or `undefined`. */
 function isNullish(node: TSESTree.Node): boolean {
   const value = unwrapExpression(node);
-  return (value.type === AST_NODE_TYPES.Literal && value.value === null) || (value.type === AST_NODE_TYPES.Identifier && value.name === "undefined");
+  return (
+    (value.type === AST_NODE_TYPES.Literal && value.value === null) ||
+    (value.type === AST_NODE_TYPES.Identifier && value.name === "undefined")
+  );
 }
 
 /** The statement ends by leaving: its last statement (or a block's) is a `return` or a `throw`. */
@@ -199,14 +203,14 @@ function isFallThroughThrow(statement: TSESTree.ThrowStatement, handler: Functio
   if (block.type !== AST_NODE_TYPES.BlockStatement || block.body.at(-1) !== statement) return false;
   const holder = block.parent;
   const inDispatcher =
-    block === handler.body ||
-    (holder.type === AST_NODE_TYPES.TryStatement && holder.block === block && holder.parent === handler.body);
+    block === handler.body || (holder.type === AST_NODE_TYPES.TryStatement && holder.block === block && holder.parent === handler.body);
   if (!inDispatcher || !throwsUnknownTool(statement)) return false;
   let dispatches = 0;
   for (let index = block.body.length - 2; index >= 0; index--) {
     const before = block.body[index];
     if (before.type === AST_NODE_TYPES.SwitchStatement && name.is(before.discriminant)) {
-      if (before.cases.some((clause) => clause.test === null || (clause.consequent.length > 0 && !leaves(clause.consequent.at(-1))))) return false;
+      if (before.cases.some((clause) => clause.test === null || (clause.consequent.length > 0 && !leaves(clause.consequent.at(-1)))))
+        return false;
       dispatches++;
     } else if (before.type === AST_NODE_TYPES.IfStatement && name.testsName(before.test)) {
       if (!leaves(before.consequent) || before.alternate) return false;
@@ -219,11 +223,7 @@ function isFallThroughThrow(statement: TSESTree.ThrowStatement, handler: Functio
 }
 
 /** True when `node` is inside the unknown-tool branch of the dispatcher `handler`. */
-export function isInUnknownToolBranch(
-  node: TSESTree.Node,
-  handler: FunctionNode,
-  sourceCode: Readonly<TSESLint.SourceCode>,
-): boolean {
+export function isInUnknownToolBranch(node: TSESTree.Node, handler: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const name = new RequestedToolName(handler, sourceCode);
   let child: TSESTree.Node = node;
   for (let parent = node.parent; parent && child !== handler; child = parent, parent = parent.parent) {

@@ -32,8 +32,7 @@ export default createRule({
         "`{{name}}` from `{{source}}` is a JSON-RPC protocol error: a client treats it as an infrastructure failure. Return an error result (`isError: true`) instead.",
       reservedCode:
         "{{code}} is a JSON-RPC reserved error code (-32768..-32000), for protocol errors only. Return an error result (`isError: true`) and use a tool-level code instead.",
-      handBuiltJsonRpcError:
-        "This builds a JSON-RPC error response in tool code. Return an error result (`isError: true`) instead.",
+      handBuiltJsonRpcError: "This builds a JSON-RPC error response in tool code. Return an error result (`isError: true`) instead.",
     },
     schema: [],
   },
@@ -47,8 +46,7 @@ export default createRule({
       : "; the plugin cannot see its values without type information (type-aware linting checks them)";
     /** Reserved codes seen, reported at the end unless they are an argument of a reported protocol error. */
     const codes: { node: TSESTree.UnaryExpression; code: number }[] = [];
-    const reportable = (node: TSESTree.Node): boolean =>
-      mcp.handlers.isInToolCode(node) && !mcp.handlers.isInUnknownToolBranch(node);
+    const reportable = (node: TSESTree.Node): boolean => mcp.handlers.isInToolCode(node) && !mcp.handlers.isInUnknownToolBranch(node);
     const reportUse = (use: ProtocolErrorUse): void => {
       if (!reportable(use.node)) return;
       if (use.origin === "name") {

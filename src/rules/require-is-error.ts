@@ -75,8 +75,7 @@ export default createRule({
       invalidSettings: INVALID_SETTINGS_MESSAGE,
       missingIsError:
         "This tool result reports a failure ({{evidence}}) but has no `isError: true`, so the client takes it for a success. Add `isError: true`.",
-      isErrorNotTrue:
-        "`isError: {{value}}` on a tool result{{why}}: a failed tool answers with `isError: true` (a boolean).",
+      isErrorNotTrue: "`isError: {{value}}` on a tool result{{why}}: a failed tool answers with `isError: true` (a boolean).",
       misplacedIsError:
         "`isError` is on a content item, where the client ignores it; it belongs on the tool result. Move it to the result.",
       successStringInCatch:
@@ -157,10 +156,7 @@ export default createRule({
             {
               messageId: "wrapAsErrorResult",
               fix: (fixer) =>
-                fixer.replaceText(
-                  argument,
-                  errorResultSource(prefixedMessageSource(argument, sourceCode, mcp.settings.errorPrefix)),
-                ),
+                fixer.replaceText(argument, errorResultSource(prefixedMessageSource(argument, sourceCode, mcp.settings.errorPrefix))),
             },
           ],
         });

@@ -1,9 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 
-export type FunctionNode =
-  | TSESTree.ArrowFunctionExpression
-  | TSESTree.FunctionDeclaration
-  | TSESTree.FunctionExpression;
+export type FunctionNode = TSESTree.ArrowFunctionExpression | TSESTree.FunctionDeclaration | TSESTree.FunctionExpression;
 
 export function isFunctionNode(node: TSESTree.Node | null | undefined): node is FunctionNode {
   return (
@@ -48,17 +45,10 @@ export function outerParent(node: TSESTree.Node): { child: TSESTree.Node; parent
 }
 
 /** The static name of a property key, member property or class member (`a`, `"a"`, `[`a`]`). */
-export function staticKeyName(
-  key: TSESTree.Node,
-  computed: boolean,
-): string | undefined {
+export function staticKeyName(key: TSESTree.Node, computed: boolean): string | undefined {
   if (!computed && key.type === AST_NODE_TYPES.Identifier) return key.name;
   if (key.type === AST_NODE_TYPES.Literal && typeof key.value === "string") return key.value;
-  if (
-    key.type === AST_NODE_TYPES.TemplateLiteral &&
-    key.expressions.length === 0 &&
-    key.quasis.length === 1
-  ) {
+  if (key.type === AST_NODE_TYPES.TemplateLiteral && key.expressions.length === 0 && key.quasis.length === 1) {
     return key.quasis[0]?.value.cooked ?? undefined;
   }
   return undefined;
@@ -88,10 +78,7 @@ export function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | undef
 }
 
 /** A property of an object literal by static name (spreads skipped). */
-export function findProperty(
-  object: TSESTree.ObjectExpression,
-  name: string,
-): TSESTree.Property | undefined {
+export function findProperty(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | undefined {
   for (const property of object.properties) {
     if (property.type === AST_NODE_TYPES.Property && propertyName(property) === name) return property;
   }
@@ -191,7 +178,9 @@ export function thisClassBody(node: TSESTree.Node): TSESTree.ClassBody | undefin
     if (current.type === AST_NODE_TYPES.ClassBody) return current;
     if (current.type === AST_NODE_TYPES.FunctionExpression || current.type === AST_NODE_TYPES.FunctionDeclaration) {
       const member = current.parent;
-      return member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition ? member.parent : undefined;
+      return member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition
+        ? member.parent
+        : undefined;
     }
   }
   return undefined;

@@ -14,6 +14,4 @@ export interface McpRuleDocs {
   requiresTypeChecking?: boolean;
 }
 
-export const createRule = ESLintUtils.RuleCreator<McpRuleDocs>(
-  (name) => `${REPOSITORY_URL}/blob/main/docs/rules/${name}.md`,
-);
+export const createRule = ESLintUtils.RuleCreator<McpRuleDocs>((name) => `${REPOSITORY_URL}/blob/main/docs/rules/${name}.md`);

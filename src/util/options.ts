@@ -5,8 +5,7 @@ export const allowedErrorClassesSchema = {
   type: "array",
   items: { type: "string" },
   uniqueItems: true,
-  description:
-    "Error classes that may be thrown because the framework turns them into error results (FastMCP's `UserError`).",
+  description: "Error classes that may be thrown because the framework turns them into error results (FastMCP's `UserError`).",
 } as const satisfies JSONSchema4;
 
 /** The `reportConvertedThrows` option of the throw rules. */

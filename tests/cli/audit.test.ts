@@ -95,15 +95,18 @@ describe("mcp-tool-errors usage errors exit 2", () => {
 });
 
 describe("mcp-tool-errors help", () => {
-  it.each([{ argv: [] }, { argv: ["--help"] }, { argv: ["audit", "-h"] }])("$argv prints the commands, options and exit codes, exit 0", async ({ argv }) => {
-    const { code, stdout, stderr } = await audit(...argv);
-    expect(code).toBe(0);
-    expect(stdout).toBe("");
-    expect(stderr).toMatch(/^Usage: mcp-tool-errors <command> \[options\]\n/u);
-    expect(stderr).toMatch(/^ {2}audit {4}Lists every MCP tool/mu);
-    expect(stderr).toMatch(/^ {2}-p, --project <tsconfig\.json>/mu);
-    for (const exitCode of ["0", "1", "2"]) expect(stderr).toMatch(new RegExp(`^ {2}${exitCode} {2}\\S`, "mu"));
-  });
+  it.each([{ argv: [] }, { argv: ["--help"] }, { argv: ["audit", "-h"] }])(
+    "$argv prints the commands, options and exit codes, exit 0",
+    async ({ argv }) => {
+      const { code, stdout, stderr } = await audit(...argv);
+      expect(code).toBe(0);
+      expect(stdout).toBe("");
+      expect(stderr).toMatch(/^Usage: mcp-tool-errors <command> \[options\]\n/u);
+      expect(stderr).toMatch(/^ {2}audit {4}Lists every MCP tool/mu);
+      expect(stderr).toMatch(/^ {2}-p, --project <tsconfig\.json>/mu);
+      for (const exitCode of ["0", "1", "2"]) expect(stderr).toMatch(new RegExp(`^ {2}${exitCode} {2}\\S`, "mu"));
+    },
+  );
 });
 
 describe("the package's bin", () => {
@@ -125,7 +128,9 @@ describe("mcp-tool-errors audit on examples/bridge", () => {
       name: tool.name,
       at: `${tool.file}:${String(tool.line)}`,
       registration: tool.registration,
-      findings: tool.findings.map((finding) => `${String(finding.line)}:${String(finding.column)} ${finding.ruleId.replace("mcp-tool-errors/", "")}`),
+      findings: tool.findings.map(
+        (finding) => `${String(finding.line)}:${String(finding.column)} ${finding.ruleId.replace("mcp-tool-errors/", "")}`,
+      ),
     }));
     const viaIndex = "registerTool (src/tools/index.ts:29)";
     const viaTable = "setRequestHandler (src/issues-server.ts:31)";
@@ -141,7 +146,12 @@ describe("mcp-tool-errors audit on examples/bridge", () => {
         findings: ["15:9 no-throw-in-tool-handler", "15:15 no-protocol-errors-in-tools"],
       },
       { name: "list_folders", at: "src/server.ts:28", registration: "setRequestHandler (src/server.ts:26), case", findings: [] },
-      { name: "fetch_page", at: "src/tools/fetch-page.ts:18", registration: viaIndex, findings: ["20:16 require-is-error", "27:16 require-is-error"] },
+      {
+        name: "fetch_page",
+        at: "src/tools/fetch-page.ts:18",
+        registration: viaIndex,
+        findings: ["20:16 require-is-error", "27:16 require-is-error"],
+      },
       { name: "git_log", at: "src/tools/git-log.ts:25", registration: viaIndex, findings: ["26:19 no-throw-in-tool-handler"] },
       { name: "list_files", at: "src/tools/list-files.ts:16", registration: viaIndex, findings: ["22:16 require-is-error"] },
       {
@@ -169,61 +179,77 @@ describe("mcp-tool-errors audit on examples/bridge", () => {
 describe("mcp-tool-errors audit lints through the project's own ESLint configuration", () => {
   const SETTINGS_FIXTURE = "tests/fixtures/audit-settings";
 
-  it("finds, per file, exactly what `eslint` finds with the project's settings (errorPrefix, toolFiles, wrappers, errorHelpers)", { timeout: AUDIT_TIMEOUT }, async () => {
-    const { code, stdout, stderr } = await audit("audit", "--project", `${SETTINGS_FIXTURE}/tsconfig.json`, "--format", "json");
-    expect(stderr).toBe("");
-    expect(code).toBe(1);
-    const report = JSON.parse(stdout) as AuditReport;
-    expect(report.tools.map((tool) => [tool.name, tool.registration, tool.compliant])).toEqual([
-      ["read_note", "registerTool (src/server.ts:17)", false],
-      ["search_notes", "registerTool (src/server.ts:18)", true],
-      // The configured wrapper turns the handler's throw into an error result.
-      ["archive_note", "registerTool (src/server.ts:20)", true],
-      // "Error: ..." does not carry the project's prefix "ERROR: ".
-      ["count_notes", "registerTool (src/server.ts:29)", false],
-      // `extends framework.MCPTool` through a namespace import.
-      ["tag_note", "extends MCPTool", false],
-    ]);
-    const fromAudit = [...report.tools.flatMap((tool) => tool.findings), ...report.unattributed]
-      .map((finding) => `${finding.file}:${String(finding.line)}:${String(finding.column)} ${finding.ruleId}`)
-      .sort();
-    const cwd = path.join(repository, SETTINGS_FIXTURE);
-    const files = [...new Set(report.tools.map((tool) => tool.file))];
-    const results = await new ESLint({ cwd }).lintFiles(files.map((file) => path.join(cwd, file)));
-    const fromEslint = results
-      .flatMap((result) => result.messages.map((message) => `${path.relative(cwd, result.filePath)}:${String(message.line)}:${String(message.column)} ${message.ruleId ?? "fatal"}`))
-      .sort();
-    expect(fromAudit).toEqual(fromEslint);
-    expect(fromAudit).toEqual([
-      "lib/tools/read-note.ts:11:48 mcp-tool-errors/error-text-prefix",
-      "lib/tools/read-note.ts:9:19 mcp-tool-errors/no-throw-in-tool-handler",
-      "src/server.ts:30:46 mcp-tool-errors/error-text-prefix",
-      "src/tag-tool.ts:8:34 mcp-tool-errors/no-throw-in-tool-handler",
-    ]);
-  });
+  it(
+    "finds, per file, exactly what `eslint` finds with the project's settings (errorPrefix, toolFiles, wrappers, errorHelpers)",
+    { timeout: AUDIT_TIMEOUT },
+    async () => {
+      const { code, stdout, stderr } = await audit("audit", "--project", `${SETTINGS_FIXTURE}/tsconfig.json`, "--format", "json");
+      expect(stderr).toBe("");
+      expect(code).toBe(1);
+      const report = JSON.parse(stdout) as AuditReport;
+      expect(report.tools.map((tool) => [tool.name, tool.registration, tool.compliant])).toEqual([
+        ["read_note", "registerTool (src/server.ts:17)", false],
+        ["search_notes", "registerTool (src/server.ts:18)", true],
+        // The configured wrapper turns the handler's throw into an error result.
+        ["archive_note", "registerTool (src/server.ts:20)", true],
+        // "Error: ..." does not carry the project's prefix "ERROR: ".
+        ["count_notes", "registerTool (src/server.ts:29)", false],
+        // `extends framework.MCPTool` through a namespace import.
+        ["tag_note", "extends MCPTool", false],
+      ]);
+      const fromAudit = [...report.tools.flatMap((tool) => tool.findings), ...report.unattributed]
+        .map((finding) => `${finding.file}:${String(finding.line)}:${String(finding.column)} ${finding.ruleId}`)
+        .sort();
+      const cwd = path.join(repository, SETTINGS_FIXTURE);
+      const files = [...new Set(report.tools.map((tool) => tool.file))];
+      const results = await new ESLint({ cwd }).lintFiles(files.map((file) => path.join(cwd, file)));
+      const fromEslint = results
+        .flatMap((result) =>
+          result.messages.map(
+            (message) =>
+              `${path.relative(cwd, result.filePath)}:${String(message.line)}:${String(message.column)} ${message.ruleId ?? "fatal"}`,
+          ),
+        )
+        .sort();
+      expect(fromAudit).toEqual(fromEslint);
+      expect(fromAudit).toEqual([
+        "lib/tools/read-note.ts:11:48 mcp-tool-errors/error-text-prefix",
+        "lib/tools/read-note.ts:9:19 mcp-tool-errors/no-throw-in-tool-handler",
+        "src/server.ts:30:46 mcp-tool-errors/error-text-prefix",
+        "src/tag-tool.ts:8:34 mcp-tool-errors/no-throw-in-tool-handler",
+      ]);
+    },
+  );
 
-  it("without a configuration file, lints with the preset and default settings and says so in one line", { timeout: AUDIT_TIMEOUT }, async () => {
-    const project = mkdtempSync(path.join(tmpdir(), "mcp-tool-errors-audit-"));
-    try {
-      writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, include: ["*.ts"] }));
-      writeFileSync(
-        path.join(project, "server.ts"),
-        `declare const server: { registerTool(name: string, config: object, cb: (args: { url: string }) => Promise<unknown>): void };
+  it(
+    "without a configuration file, lints with the preset and default settings and says so in one line",
+    { timeout: AUDIT_TIMEOUT },
+    async () => {
+      const project = mkdtempSync(path.join(tmpdir(), "mcp-tool-errors-audit-"));
+      try {
+        writeFileSync(
+          path.join(project, "tsconfig.json"),
+          JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, include: ["*.ts"] }),
+        );
+        writeFileSync(
+          path.join(project, "server.ts"),
+          `declare const server: { registerTool(name: string, config: object, cb: (args: { url: string }) => Promise<unknown>): void };
 server.registerTool("fetch_page", {}, async ({ url }) => {
   if (!url.startsWith("https://")) throw new Error("only https URLs are allowed");
   return { content: [{ type: "text", text: await (await fetch(url)).text() }] };
 });
 `,
-      );
-      const { code, stdout, stderr } = await audit("audit", "--project", path.join(project, "tsconfig.json"), "--format", "json");
-      expect(stderr).toBe("mcp-tool-errors: no ESLint configuration found; linting with the plugin's preset and default settings\n");
-      expect(code).toBe(1);
-      const report = JSON.parse(stdout) as AuditReport;
-      expect(report.tools.map((tool) => [tool.name, tool.findings.map((finding) => `${String(finding.line)} ${finding.ruleId}`)])).toEqual([
-        ["fetch_page", ["3 mcp-tool-errors/no-throw-in-tool-handler"]],
-      ]);
-    } finally {
-      rmSync(project, { recursive: true, force: true });
-    }
-  });
+        );
+        const { code, stdout, stderr } = await audit("audit", "--project", path.join(project, "tsconfig.json"), "--format", "json");
+        expect(stderr).toBe("mcp-tool-errors: no ESLint configuration found; linting with the plugin's preset and default settings\n");
+        expect(code).toBe(1);
+        const report = JSON.parse(stdout) as AuditReport;
+        expect(
+          report.tools.map((tool) => [tool.name, tool.findings.map((finding) => `${String(finding.line)} ${finding.ruleId}`)]),
+        ).toEqual([["fetch_page", ["3 mcp-tool-errors/no-throw-in-tool-handler"]]]);
+      } finally {
+        rmSync(project, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -110,54 +110,63 @@ describe("rule docs", () => {
     expect(docs.map((doc) => doc.name).toSorted()).toEqual(Object.keys(rules).toSorted());
   });
 
-  for (const { name, text, blocks, misplaced } of docs) describe(`docs/rules/${name}.md`, () => {
-    const { meta } = rules[name];
-    const defaults = (meta.defaultOptions?.[0] ?? {}) as Record<string, unknown>;
+  for (const { name, text, blocks, misplaced } of docs)
+    describe(`docs/rules/${name}.md`, () => {
+      const { meta } = rules[name];
+      const defaults = (meta.defaultOptions?.[0] ?? {}) as Record<string, unknown>;
 
-    it("says what it reports and why, citing the ADR", () => {
-      expect(section(text, /^## What it reports$/u)?.trim().split("\n").length).toBeGreaterThan(2);
-      expect(section(text, /^## Why$/u)).toMatch(/ADR-0004/u);
-    });
-
-    it("has incorrect and correct examples, every code block in them marked", () => {
-      expect(text).toMatch(/^### Incorrect$/mu);
-      expect(text).toMatch(/^### Correct$/mu);
-      expect(blocks.filter((block) => block.kind === "incorrect").length).toBeGreaterThan(0);
-      expect(blocks.filter((block) => block.kind === "correct").length).toBeGreaterThan(0);
-      expect(misplaced).toEqual([]);
-    });
-
-    it("lists its options with their defaults and the settings it reads", () => {
-      expect(section(text, /^## Settings$/u)).toMatch(/settings\["mcp-tool-errors"\]|`toolFiles`/u);
-      for (const [option, value] of Object.entries(defaults)) {
-        const row = new RegExp(`\`${option}\`.*\`${JSON.stringify(value).replace(/[[\]]/gu, "\\$&")}\``, "u");
-        expect(section(text, /^## Options$/u), `option ${option}, default ${JSON.stringify(value)}`).toMatch(row);
-      }
-    });
-
-    it.runIf(meta.fixable !== undefined || meta.hasSuggestions === true)("explains its fix or suggestions", () => {
-      const heading = meta.fixable ? /^## Fix/u : /^## (?:Fixes and suggestions|Suggestions)$/u;
-      expect(section(text, heading)?.trim().split("\n").length).toBeGreaterThan(2);
-    });
-
-    it("says when not to use it", () => {
-      expect(section(text, /^## When not to use it$/u)?.trim().split("\n").length).toBeGreaterThan(2);
-    });
-
-    const typeAware = meta.docs?.requiresTypeChecking === true;
-    for (const block of blocks) {
-      const title = `${block.kind} example at line ${String(block.line)} ${block.kind === "incorrect" ? "is reported" : "is not reported"}`;
-      if (typeAware) {
-        it.skip(`${title} (skipped: a type-aware rule's example calls into other files, which one block cannot hold)`, () => undefined);
-        continue;
-      }
-      it(title, () => {
-        const messages = lintBlock(name, block);
-        expect(messages.filter((message) => message.fatal)).toEqual([]);
-        const ruleIds = messages.map((message) => message.ruleId);
-        if (block.kind === "incorrect") expect(ruleIds).toContain(`${NAMESPACE}/${name}`);
-        else expect(messages).toEqual([]);
+      it("says what it reports and why, citing the ADR", () => {
+        expect(
+          section(text, /^## What it reports$/u)
+            ?.trim()
+            .split("\n").length,
+        ).toBeGreaterThan(2);
+        expect(section(text, /^## Why$/u)).toMatch(/ADR-0004/u);
       });
-    }
-  });
+
+      it("has incorrect and correct examples, every code block in them marked", () => {
+        expect(text).toMatch(/^### Incorrect$/mu);
+        expect(text).toMatch(/^### Correct$/mu);
+        expect(blocks.filter((block) => block.kind === "incorrect").length).toBeGreaterThan(0);
+        expect(blocks.filter((block) => block.kind === "correct").length).toBeGreaterThan(0);
+        expect(misplaced).toEqual([]);
+      });
+
+      it("lists its options with their defaults and the settings it reads", () => {
+        expect(section(text, /^## Settings$/u)).toMatch(/settings\["mcp-tool-errors"\]|`toolFiles`/u);
+        for (const [option, value] of Object.entries(defaults)) {
+          const row = new RegExp(`\`${option}\`.*\`${JSON.stringify(value).replace(/[[\]]/gu, "\\$&")}\``, "u");
+          expect(section(text, /^## Options$/u), `option ${option}, default ${JSON.stringify(value)}`).toMatch(row);
+        }
+      });
+
+      it.runIf(meta.fixable !== undefined || meta.hasSuggestions === true)("explains its fix or suggestions", () => {
+        const heading = meta.fixable ? /^## Fix/u : /^## (?:Fixes and suggestions|Suggestions)$/u;
+        expect(section(text, heading)?.trim().split("\n").length).toBeGreaterThan(2);
+      });
+
+      it("says when not to use it", () => {
+        expect(
+          section(text, /^## When not to use it$/u)
+            ?.trim()
+            .split("\n").length,
+        ).toBeGreaterThan(2);
+      });
+
+      const typeAware = meta.docs?.requiresTypeChecking === true;
+      for (const block of blocks) {
+        const title = `${block.kind} example at line ${String(block.line)} ${block.kind === "incorrect" ? "is reported" : "is not reported"}`;
+        if (typeAware) {
+          it.skip(`${title} (skipped: a type-aware rule's example calls into other files, which one block cannot hold)`, () => undefined);
+          continue;
+        }
+        it(title, () => {
+          const messages = lintBlock(name, block);
+          expect(messages.filter((message) => message.fatal)).toEqual([]);
+          const ruleIds = messages.map((message) => message.ruleId);
+          if (block.kind === "incorrect") expect(ruleIds).toContain(`${NAMESPACE}/${name}`);
+          else expect(messages).toEqual([]);
+        });
+      }
+    });
 });

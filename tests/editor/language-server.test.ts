@@ -293,7 +293,11 @@ describe("vscode-eslint-language-server on the plugin", { timeout: 60_000 }, () 
       ]),
     );
     // Exactly what `eslint` on the command line reports for the file: no finding lost or added in the editor.
-    const expected = (await nodeApiFindings(bridge, file)).map((message) => ({ code: message.ruleId, range: toRange(message), message: message.message }));
+    const expected = (await nodeApiFindings(bridge, file)).map((message) => ({
+      code: message.ruleId,
+      range: toRange(message),
+      message: message.message,
+    }));
     expect(shown).toEqual(expected);
     for (const diagnostic of ours) {
       const name = String(diagnostic.code).slice(NAMESPACE.length) as keyof typeof plugin.rules;
@@ -316,7 +320,11 @@ describe("vscode-eslint-language-server on the plugin", { timeout: 60_000 }, () 
     expect(titles).not.toContain(`Fix this ${ruleId} problem`);
 
     const command = actions.find((action) => action.title === `Show documentation for ${ruleId}`)?.command as Command;
-    await withTimeout(connection.sendRequest(ExecuteCommandRequest.type, { command: command.command, arguments: command.arguments ?? [] }), "openRuleDoc", log);
+    await withTimeout(
+      connection.sendRequest(ExecuteCommandRequest.type, { command: command.command, arguments: command.arguments ?? [] }),
+      "openRuleDoc",
+      log,
+    );
     expect(openDocs).toContain(plugin.rules["no-protocol-errors-in-tools"].meta?.docs?.url);
   });
 
@@ -356,12 +364,18 @@ describe("vscode-eslint-language-server on the plugin", { timeout: 60_000 }, () 
 
   it("shows a settings mistake as one diagnostic naming the key, and keeps every other plugin's findings", async () => {
     const { diagnostics } = await open(path.join(badSettings, "src/tools/list-issues.ts"));
-    const shown = diagnostics.map((diagnostic) => ({ code: diagnostic.code, line: diagnostic.range.start.line, message: diagnostic.message }));
+    const shown = diagnostics.map((diagnostic) => ({
+      code: diagnostic.code,
+      line: diagnostic.range.start.line,
+      message: diagnostic.message,
+    }));
     expect(shown, log.join("\n")).toEqual([
       {
         code: expect.stringMatching(new RegExp(`^${NAMESPACE}`, "u")) as unknown,
         line: 0,
-        message: expect.stringContaining('Configuration mistake: settings["mcp-tool-errors"].toolFiles must be an array of glob strings') as unknown,
+        message: expect.stringContaining(
+          'Configuration mistake: settings["mcp-tool-errors"].toolFiles must be an array of glob strings',
+        ) as unknown,
       },
       { code: "no-debugger", line: 4, message: "Unexpected 'debugger' statement." },
     ]);

@@ -13,38 +13,40 @@ import { getMcpSettings } from "../../src/model/settings.js";
 function prefixedThrowMessages(code: string, prefix = "Error: "): string[] {
   const out: string[] = [];
   const linter = new Linter({ configType: "flat" });
-  linter.verify(code, {
-    files: ["**/*.ts"],
-    languageOptions: { parser: { parseForESLint } },
-    plugins: {
-      probe: {
-        rules: {
-          messages: {
-            create(context) {
-              return {
-                ThrowStatement(node: TSESTree.ThrowStatement) {
-                  const sourceCode = context.sourceCode as never;
-                  const message = thrownMessage(node.argument, sourceCode, getMcpSettings({}));
-                  out.push(message ? prefixedMessageSource(message, sourceCode, prefix) : "(no message)");
-                },
-              };
+  linter.verify(
+    code,
+    {
+      files: ["**/*.ts"],
+      languageOptions: { parser: { parseForESLint } },
+      plugins: {
+        probe: {
+          rules: {
+            messages: {
+              create(context) {
+                return {
+                  ThrowStatement(node: TSESTree.ThrowStatement) {
+                    const sourceCode = context.sourceCode as never;
+                    const message = thrownMessage(node.argument, sourceCode, getMcpSettings({}));
+                    out.push(message ? prefixedMessageSource(message, sourceCode, prefix) : "(no message)");
+                  },
+                };
+              },
             },
           },
         },
       },
+      rules: { "probe/messages": "error" },
     },
-    rules: { "probe/messages": "error" },
-  }, "src/tools/probe.ts");
+    "src/tools/probe.ts",
+  );
   return out;
 }
 
 describe("prefixedMessageSource", () => {
   it("keeps a string literal's quote style and adds the prefix once", () => {
-    expect(prefixedThrowMessages(`throw new Error("path is required"); throw new Error('no "ref"'); throw new Error("Error: already");`)).toEqual([
-      '"Error: path is required"',
-      `'Error: no "ref"'`,
-      '"Error: already"',
-    ]);
+    expect(
+      prefixedThrowMessages(`throw new Error("path is required"); throw new Error('no "ref"'); throw new Error("Error: already");`),
+    ).toEqual(['"Error: path is required"', `'Error: no "ref"'`, '"Error: already"']);
   });
 
   it("keeps a template literal's expressions", () => {
@@ -78,9 +80,7 @@ describe("prefixedMessageSource", () => {
   });
 
   it("escapes a custom prefix for a template literal", () => {
-    expect(prefixedThrowMessages("throw new Error(code);", "`Tool` ${failed}: ")).toEqual([
-      "`\\`Tool\\` \\${failed}: ${String(code)}`",
-    ]);
+    expect(prefixedThrowMessages("throw new Error(code);", "`Tool` ${failed}: ")).toEqual(["`\\`Tool\\` \\${failed}: ${String(code)}`"]);
   });
 });
 

@@ -21,10 +21,7 @@ const EXPECTED: Record<string, string[]> = {
   "src/tools/fetch-page.ts": ["20:16 mcp-tool-errors/require-is-error", "27:16 mcp-tool-errors/require-is-error"],
   "src/tools/git-log.ts": ["26:19 mcp-tool-errors/no-throw-in-tool-handler"],
   "src/tools/list-files.ts": ["22:16 mcp-tool-errors/require-is-error"],
-  "src/tools/open-file.ts": [
-    "25:55 mcp-tool-errors/no-protocol-errors-in-tools",
-    "34:26 mcp-tool-errors/no-protocol-errors-in-tools",
-  ],
+  "src/tools/open-file.ts": ["25:55 mcp-tool-errors/no-protocol-errors-in-tools", "34:26 mcp-tool-errors/no-protocol-errors-in-tools"],
   "src/tools/run-command.ts": ["22:9 mcp-tool-errors/no-throw-in-tool-handler"],
   "src/tools/search.ts": [
     "21:87 mcp-tool-errors/require-is-error",

@@ -15,7 +15,9 @@ function helperCalls(code: string, settings: Record<string, unknown> = {}): stri
         if (!helper) return;
         const message = helpers.messageOf(node, helper);
         const argument = message ? context.sourceCode.getText(message) : "none";
-        found.push(`${String(node.loc.start.line)} ${helper.name} -> ${argument}${helper.addedPrefix ? `,${JSON.stringify(helper.addedPrefix)}` : ""}`);
+        found.push(
+          `${String(node.loc.start.line)} ${helper.name} -> ${argument}${helper.addedPrefix ? `,${JSON.stringify(helper.addedPrefix)}` : ""}`,
+        );
       },
     }),
     { settings: { "mcp-tool-errors": settings } },

@@ -5,8 +5,7 @@ import { replaceTextStart } from "../../src/fix/replace-text-start.js";
 import { staticPrefix } from "../../src/model/error-text.js";
 import { runProbe } from "./probe.js";
 
-const check = (text: string, checker: PrefixChecker = prefixChecker("Error: "), complete = true) =>
-  checker.check({ text, complete });
+const check = (text: string, checker: PrefixChecker = prefixChecker("Error: "), complete = true) => checker.check({ text, complete });
 
 describe("PrefixChecker with the default prefix", () => {
   it("accepts texts that start with the prefix", () => {

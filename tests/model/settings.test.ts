@@ -27,7 +27,10 @@ describe("getMcpSettings", () => {
 
   it("normalises error helpers to the shape the rules use (the prefix a helper adds) and compiles errorTextPattern", () => {
     const settings = getMcpSettings({
-      "mcp-tool-errors": { errorHelpers: ["toolError", { name: "fail", messageArgument: 1, addsPrefix: true }], errorTextPattern: "^Failed" },
+      "mcp-tool-errors": {
+        errorHelpers: ["toolError", { name: "fail", messageArgument: 1, addsPrefix: true }],
+        errorTextPattern: "^Failed",
+      },
     });
     expect(settings.errorHelpers).toEqual([
       { name: "toolError", messageArgument: 0, addedPrefix: undefined },
@@ -42,7 +45,9 @@ describe("getMcpSettings", () => {
     );
     expect(() => getMcpSettings({ "mcp-tool-errors": { toolfiles: [] } })).toThrow(/unknown key "toolfiles".*toolFiles/u);
     expect(() => getMcpSettings({ "mcp-tool-errors": { handlers: { wrapper: [] } } })).toThrow(/handlers has an unknown key "wrapper"/u);
-    expect(() => getMcpSettings({ "mcp-tool-errors": { errorTextPattern: "(" } })).toThrow(/errorTextPattern must be a valid regular expression/u);
+    expect(() => getMcpSettings({ "mcp-tool-errors": { errorTextPattern: "(" } })).toThrow(
+      /errorTextPattern must be a valid regular expression/u,
+    );
     expect(() => getMcpSettings({ "mcp-tool-errors": { handlers: { serverModules: "fastmcp" } } })).toThrow(
       'settings["mcp-tool-errors"].handlers.serverModules must be an array of strings (got "fastmcp")',
     );

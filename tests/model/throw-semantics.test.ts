@@ -8,12 +8,17 @@ function throwsIn(code: string): { throws: TSESTree.ThrowStatement[]; handler: T
   const ast = parse(code, { range: true, loc: true });
   const throws: TSESTree.ThrowStatement[] = [];
   let handler: TSESTree.Node | undefined;
-  simpleTraverse(ast, {
-    enter(node) {
-      if (node.type === AST_NODE_TYPES.ThrowStatement) throws.push(node);
-      if (!handler && (node.type === AST_NODE_TYPES.ArrowFunctionExpression || node.type === AST_NODE_TYPES.FunctionExpression)) handler = node;
+  simpleTraverse(
+    ast,
+    {
+      enter(node) {
+        if (node.type === AST_NODE_TYPES.ThrowStatement) throws.push(node);
+        if (!handler && (node.type === AST_NODE_TYPES.ArrowFunctionExpression || node.type === AST_NODE_TYPES.FunctionExpression))
+          handler = node;
+      },
     },
-  }, true);
+    true,
+  );
   if (!handler) throw new Error("fixture has no function");
   return { throws, handler };
 }

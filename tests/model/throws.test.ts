@@ -169,7 +169,9 @@ load("c");`);
   it("handles long call chains and long cycles without recursion", () => {
     const count = 3000;
     const chain = Array.from({ length: count }, (_, index) =>
-      index === count - 1 ? `function f${String(index)}() { throw new Error("end"); }` : `function f${String(index)}() { return f${String(index + 1)}(); }`,
+      index === count - 1
+        ? `function f${String(index)}() { throw new Error("end"); }`
+        : `function f${String(index)}() { return f${String(index + 1)}(); }`,
     ).join("\n");
     const { throwing } = analyse(`${chain}\nfunction g0() { return g1(); }\nfunction g1() { return g0(); }`);
     expect(throwing).toHaveLength(count);

@@ -121,13 +121,17 @@ server.registerTool("auth", config, withAuth(withLogging(async (args) => callApi
 
   it("records the wrapper calls a handler was looked through", () => {
     const wrappers: string[] = [];
-    runProbe(`server.registerTool("x", cfg, withToolErrors(async () => run()));`, (context) => ({
-      ArrowFunctionExpression(fn) {
-        for (const call of modelOf(context).handlers.toolHandler(fn)?.wrappers ?? []) {
-          wrappers.push(context.sourceCode.getText(call.callee));
-        }
-      },
-    }), { filename: SERVER_FILE });
+    runProbe(
+      `server.registerTool("x", cfg, withToolErrors(async () => run()));`,
+      (context) => ({
+        ArrowFunctionExpression(fn) {
+          for (const call of modelOf(context).handlers.toolHandler(fn)?.wrappers ?? []) {
+            wrappers.push(context.sourceCode.getText(call.callee));
+          }
+        },
+      }),
+      { filename: SERVER_FILE },
+    );
     expect(wrappers).toEqual(["withToolErrors"]);
   });
 
@@ -138,10 +142,14 @@ server.registerTool("auth", config, withAuth(withLogging(async (args) => callApi
   it("honours settings: custom properties, registration methods and base classes", () => {
     const settings = { handlers: { properties: ["run"], registrationMethods: ["addCommand"], baseClasses: ["ToolBase"] } };
     expect(
-      handlersIn(`
+      handlersIn(
+        `
 export const t = { name: "x", inputSchema: {}, run: async () => "ok", handler: async () => "not any more" };
 cli.addCommand("sync", async () => sync());
-class FindTool extends ToolBase { async run() { return find(); } }`, SERVER_FILE, settings),
+class FindTool extends ToolBase { async run() { return find(); } }`,
+        SERVER_FILE,
+        settings,
+      ),
     ).toEqual(["2 definition", "3 registration", "4 classMethod"]);
   });
 });
@@ -157,7 +165,9 @@ describe("isToolHandler: definition objects and the file they are in", () => {
   it("counts a bare definition object only where the file shows it is MCP server code", () => {
     expect(handlersIn(`import { FastMCP } from "fastmcp";\n${definition}`)).toEqual(["6 definition"]);
     expect(handlersIn(`import { McpServer } from "@modelcontextprotocol/server";\n${definition}`)).toEqual(["6 definition"]);
-    expect(handlersIn(`${definition}\nthis.server.tool(searchDocs.name, searchDocs.inputSchema, searchDocs.handler);`)).toEqual(["5 registration"]);
+    expect(handlersIn(`${definition}\nthis.server.tool(searchDocs.name, searchDocs.inputSchema, searchDocs.handler);`)).toEqual([
+      "5 registration",
+    ]);
     expect(handlersIn(`${definition}\nthis.server.tool("other", shape, async () => other());`)).toEqual(["5 definition", "7 registration"]);
     expect(handlersIn(definition, TOOL_FILE)).toEqual(["5 definition"]);
   });
@@ -172,17 +182,22 @@ describe("isToolHandler: definition objects and the file they are in", () => {
 
   it("takes handlers.serverModules as module prefixes", () => {
     const settings = { handlers: { serverModules: ["@acme/mcp-kit"] } };
-    expect(handlersIn(`import { createServer } from "@acme/mcp-kit/server";\n${definition}`, SERVER_FILE, settings)).toEqual(["6 definition"]);
+    expect(handlersIn(`import { createServer } from "@acme/mcp-kit/server";\n${definition}`, SERVER_FILE, settings)).toEqual([
+      "6 definition",
+    ]);
     expect(handlersIn(`import { FastMCP } from "fastmcp";\n${definition}`, SERVER_FILE, settings)).toEqual([]);
   });
 
   it("follows aliases and casts of the AI SDK's tool, in tool files too; definition functions from elsewhere count", () => {
     expect(
-      handlersIn(`import { tool } from "ai";
+      handlersIn(
+        `import { tool } from "ai";
 const createTool = tool as unknown as CreateTool;
 const t = tool;
 export const weather = createTool({ description: "Weather", inputSchema: z.object({}), execute: async () => getWeather() });
-export const time = t({ description: "Time", inputSchema: z.object({}), execute: async () => now() });`, TOOL_FILE),
+export const time = t({ description: "Time", inputSchema: z.object({}), execute: async () => now() });`,
+        TOOL_FILE,
+      ),
     ).toEqual([]);
     expect(
       handlersIn(`import { createTool } from "@mastra/core/tools";
@@ -227,7 +242,8 @@ class DocsServer {
 
   it("follows obj.method of a same-file object literal, and withToolErrors(this.method.bind(this)) is guarded", () => {
     const guarded: string[] = [];
-    runProbe(`const tools = {
+    runProbe(
+      `const tools = {
   async search(args: { query: string }) { return search(args.query); },
   unrelated: async () => 1,
 };
@@ -235,12 +251,15 @@ server.registerTool("search", cfg, tools.search);
 class Bridge {
   start() { server.registerTool("open", cfg, withToolErrors(this.open.bind(this))); }
   async open(args: { path: string }) { return openFile(args.path); }
-}`, (context) => ({
-      FunctionExpression(fn) {
-        const handler = modelOf(context).handlers.toolHandler(fn);
-        if (handler) guarded.push(`${String(fn.loc.start.line)} ${handler.kind} ${String(handler.guarded)}`);
-      },
-    }), { filename: SERVER_FILE, settings: { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] } } } });
+}`,
+      (context) => ({
+        FunctionExpression(fn) {
+          const handler = modelOf(context).handlers.toolHandler(fn);
+          if (handler) guarded.push(`${String(fn.loc.start.line)} ${handler.kind} ${String(handler.guarded)}`);
+        },
+      }),
+      { filename: SERVER_FILE, settings: { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] } } } },
+    );
     expect(guarded).toEqual(["2 registration false", "8 registration true"]);
   });
 });
@@ -282,7 +301,8 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 
   it("guards the table's functions when the call is in a try whose catch returns an error result", () => {
     const found: string[] = [];
-    runProbe(`const handlers: Record<string, (args: unknown) => Promise<CallToolResult>> = {
+    runProbe(
+      `const handlers: Record<string, (args: unknown) => Promise<CallToolResult>> = {
   search: async (args) => search(args),
 };
 const others = { ping: async () => ping() };
@@ -299,12 +319,15 @@ server.setRequestHandler("tools/call", async ({ params }) => {
   } catch (error) {
     throw new McpError(ErrorCode.InternalError, String(error));
   }
-});`, (context) => ({
-      ArrowFunctionExpression(fn) {
-        const handler = modelOf(context).handlers.toolHandler(fn);
-        if (handler?.kind === "dispatchTable") found.push(`${String(fn.loc.start.line)} ${String(handler.guarded)}`);
-      },
-    }), { filename: SERVER_FILE });
+});`,
+      (context) => ({
+        ArrowFunctionExpression(fn) {
+          const handler = modelOf(context).handlers.toolHandler(fn);
+          if (handler?.kind === "dispatchTable") found.push(`${String(fn.loc.start.line)} ${String(handler.guarded)}`);
+        },
+      }),
+      { filename: SERVER_FILE },
+    );
     expect(found).toEqual(["2 true", "4 false"]);
   });
 });
@@ -327,11 +350,14 @@ emitter.on("tool", async () => run());`),
 
   it("ignores the Vercel AI SDK and LangChain, even in a tools folder", () => {
     expect(
-      handlersIn(`
+      handlersIn(
+        `
 import { tool } from "ai";
 import * as lc from "@langchain/core/tools";
 export const weather = tool({ description: "Weather", parameters: z.object({}), execute: async () => getWeather() });
-export const search = lc.tool(async () => "result", { name: "search" });`, TOOL_FILE),
+export const search = lc.tool(async () => "result", { name: "search" });`,
+        TOOL_FILE,
+      ),
     ).toEqual([]);
   });
 
@@ -360,18 +386,22 @@ server.tool("x", "desc", shape,
 describe("enclosingToolHandler", () => {
   it("makes nested functions part of the handler and lets the nearest handler win", () => {
     const found: string[] = [];
-    runProbe(`
+    runProbe(
+      `
 server.registerTool("outer", cfg, async (args) => {
   const items = args.list.map((item) => item.trim());
   server.registerTool("inner", cfg, async () => items.join());
   return items;
 });
-function helper() { return 1; }`, (context) => ({
-      CallExpression(call) {
-        const handler = modelOf(context).handlers.enclosingToolHandler(call);
-        found.push(`${context.sourceCode.getText(call.callee)}@${handler ? String(handler.fn.loc.start.line) : "-"}`);
-      },
-    }), { filename: SERVER_FILE });
+function helper() { return 1; }`,
+      (context) => ({
+        CallExpression(call) {
+          const handler = modelOf(context).handlers.enclosingToolHandler(call);
+          found.push(`${context.sourceCode.getText(call.callee)}@${handler ? String(handler.fn.loc.start.line) : "-"}`);
+        },
+      }),
+      { filename: SERVER_FILE },
+    );
     expect(found).toEqual(["server.registerTool@-", "args.list.map@2", "item.trim@2", "server.registerTool@2", "items.join@4"]);
   });
 });

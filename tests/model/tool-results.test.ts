@@ -111,7 +111,9 @@ describe("staticPrefix", () => {
 
   it("takes each branch of a conditional separately", () => {
     expect(
-      prefixes(`export const r = { content: [{ type: "text", text: missing ? "Error: not found" : denied ? \`Denied: \${p}\` : reason }] };`),
+      prefixes(
+        `export const r = { content: [{ type: "text", text: missing ? "Error: not found" : denied ? \`Denied: \${p}\` : reason }] };`,
+      ),
     ).toEqual([["Error: not found", true], ["Denied: ", false], null]);
   });
 

@@ -6,38 +6,47 @@ import { modelOf } from "./probe.js";
 /** The lines of the `throw` statements that sit in the unknown-tool branch of their handler. */
 function unknownToolThrows(code: string): number[] {
   const lines: number[] = [];
-  runProbe(code, (context) => ({
-    ThrowStatement(node: TSESTree.ThrowStatement) {
-      if (modelOf(context).handlers.isInUnknownToolBranch(node)) lines.push(node.loc.start.line);
-    },
-  }), { filename: "src/server.ts" });
+  runProbe(
+    code,
+    (context) => ({
+      ThrowStatement(node: TSESTree.ThrowStatement) {
+        if (modelOf(context).handlers.isInUnknownToolBranch(node)) lines.push(node.loc.start.line);
+      },
+    }),
+    { filename: "src/server.ts" },
+  );
   return lines;
 }
 
 describe("isInUnknownToolBranch", () => {
   it("is the default clause of a switch on request.params.name", () => {
-    expect(unknownToolThrows(`
+    expect(
+      unknownToolThrows(`
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   switch (request.params.name) {
     case "search": throw new Error("search is down");
     default: throw new McpError(ErrorCode.MethodNotFound, "Unknown tool");
   }
-});`)).toEqual([5]);
+});`),
+    ).toEqual([5]);
   });
 
   it("follows a name destructured from request.params, aliased or from the parameter", () => {
-    expect(unknownToolThrows(`
+    expect(
+      unknownToolThrows(`
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   const { name: toolName, arguments: args } = request.params;
   switch (toolName) { default: throw new McpError(ErrorCode.MethodNotFound, toolName); }
 });
 server.setRequestHandler("tools/call", async ({ params: { name } }) => {
   switch (name) { default: throw new Error(\`Unknown tool: \${name}\`); }
-});`)).toEqual([4, 7]);
+});`),
+    ).toEqual([4, 7]);
   });
 
   it("counts a finder called with the requested name as a lookup, not any call with it", () => {
-    expect(unknownToolThrows(`
+    expect(
+      unknownToolThrows(`
 class OpenApiProxy {
   register() {
     this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -49,11 +58,13 @@ class OpenApiProxy {
       return { content: [{ type: "text", text: JSON.stringify(result) }] };
     });
   }
-}`)).toEqual([7]);
+}`),
+    ).toEqual([7]);
   });
 
   it("is the consequent of an if that found no tool by that name", () => {
-    expect(unknownToolThrows(`
+    expect(
+      unknownToolThrows(`
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   const tool = tools.get(request.params.name);
   if (!tool) throw new McpError(ErrorCode.MethodNotFound, "Unknown tool");
@@ -63,11 +74,13 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   if (!byKey) throw new Error("Unknown tool");
   if (!tools.has(request.params.name)) throw new Error("Unknown tool");
   return tool.run(request.params.arguments);
-});`)).toEqual([4, 6, 8, 9]);
+});`),
+    ).toEqual([4, 6, 8, 9]);
   });
 
   it("reads the requested name through params destructured from the request and a const bound to it", () => {
-    expect(unknownToolThrows(`
+    expect(
+      unknownToolThrows(`
 server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
   switch (params.name) { default: throw new McpError(ErrorCode.MethodNotFound, "Unknown tool"); }
 });
@@ -76,11 +89,13 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   const tool = registry.get(toolName);
   if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, \`Unknown tool: \${toolName}\`);
   return tool.run(request.params.arguments);
-});`)).toEqual([3, 8]);
+});`),
+    ).toEqual([3, 8]);
   });
 
   it("is the miss of every lookup shape: == null, in, Object.hasOwn, hasOwnProperty, a computed read", () => {
-    expect(unknownToolThrows(`
+    expect(
+      unknownToolThrows(`
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   const { name } = request.params;
   const handler = handlers[name];
@@ -90,11 +105,13 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   if (!handlers.hasOwnProperty(name)) throw new Error("Unknown tool");
   if (!handlers[name]) throw new Error("Unknown tool");
   return handler(request.params.arguments);
-});`)).toEqual([5, 6, 7, 8, 9]);
+});`),
+    ).toEqual([5, 6, 7, 8, 9]);
   });
 
   it("is the fall-through throw after a switch or ifs on the name that all return, in the body or its try", () => {
-    expect(unknownToolThrows(`
+    expect(
+      unknownToolThrows(`
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   switch (request.params.name) {
     case "search":
@@ -114,11 +131,13 @@ server.setRequestHandler("tools/call", async (request) => {
   } catch (error) {
     return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
   }
-});`)).toEqual([10, 17]);
+});`),
+    ).toEqual([10, 17]);
   });
 
   it("is not a fall-through when a case can fall out, the throw says something else, or it is not last", () => {
-    expect(unknownToolThrows(`
+    expect(
+      unknownToolThrows(`
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   switch (request.params.name) {
     case "search":
@@ -140,11 +159,13 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   if (request.params.arguments?.query === "") return { content: [] };
   throw new Error("not found");
-});`)).toEqual([]);
+});`),
+    ).toEqual([]);
   });
 
   it("is nothing else: other switches, other lookups, other handler kinds", () => {
-    expect(unknownToolThrows(`
+    expect(
+      unknownToolThrows(`
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   switch (request.params.arguments?.mode) { default: throw new Error("bad mode"); }
   const cached = cache.get(request.params.arguments?.key);
@@ -154,6 +175,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 });
 server.registerTool("x", cfg, async ({ name }) => {
   switch (name) { default: throw new Error("not a dispatcher"); }
-});`)).toEqual([]);
+});`),
+    ).toEqual([]);
   });
 });

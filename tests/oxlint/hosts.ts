@@ -76,7 +76,13 @@ export function parseOxlintJson(stdout: string): Finding[] {
       const ruleId = diagnostic.code.replace(/^(.+)\((.+)\)$/u, "$1/$2");
       const label = diagnostic.labels.at(0);
       expect(label, `${diagnostic.filename}: ${diagnostic.message}`).toBeDefined();
-      return { file: diagnostic.filename, line: label?.span.line ?? 0, column: label?.span.column ?? 0, ruleId, message: diagnostic.message };
+      return {
+        file: diagnostic.filename,
+        line: label?.span.line ?? 0,
+        column: label?.span.column ?? 0,
+        ruleId,
+        message: diagnostic.message,
+      };
     })
     .sort(byPosition);
 }

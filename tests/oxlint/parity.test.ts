@@ -3,7 +3,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eslintFindings, eslintFor, type Finding, oxlintConfig, oxlintFindings, ROOT, runOxlint, type Settings, UNTYPED_RULES } from "./hosts.js";
+import {
+  eslintFindings,
+  eslintFor,
+  type Finding,
+  oxlintConfig,
+  oxlintFindings,
+  ROOT,
+  runOxlint,
+  type Settings,
+  UNTYPED_RULES,
+} from "./hosts.js";
 
 const BRIDGE = path.join(ROOT, "examples/bridge");
 const FIXTURE = path.join(ROOT, "tests/fixtures/oxlint");
@@ -26,8 +36,17 @@ const RULES = Object.keys(UNTYPED_RULES).map((id) => id.slice(id.indexOf("/") + 
  * helpers, the AI SDK tool, `defineTool`'s own module) have no findings.
  */
 const FIXTURE_EXPECTED: Record<string, string[]> = {
-  "src/dispatch.ts": ["10:65 require-try-catch-in-tool-handler", "19:18 no-protocol-errors-in-tools", "19:49 no-protocol-errors-in-tools", "24:50 error-text-prefix"],
-  "src/lib/inventory.ts": ["17:48 require-try-catch-in-tool-handler", "18:17 no-throw-in-tool-handler", "18:31 no-protocol-errors-in-tools"],
+  "src/dispatch.ts": [
+    "10:65 require-try-catch-in-tool-handler",
+    "19:18 no-protocol-errors-in-tools",
+    "19:49 no-protocol-errors-in-tools",
+    "24:50 error-text-prefix",
+  ],
+  "src/lib/inventory.ts": [
+    "17:48 require-try-catch-in-tool-handler",
+    "18:17 no-throw-in-tool-handler",
+    "18:31 no-protocol-errors-in-tools",
+  ],
   "src/mcp-framework.ts": ["14:3 require-try-catch-in-tool-handler", "16:23 no-throw-in-tool-handler"],
   "src/server.ts": [
     "11:126 require-try-catch-in-tool-handler",

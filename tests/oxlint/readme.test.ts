@@ -91,7 +91,10 @@ describe("README's oxlint section", () => {
 
   it("compiles oxlint.config.ts with the package's and oxlint's types", { timeout: 120_000 }, () => {
     writeFileSync(path.join(project, "oxlint.config.ts"), typescript);
-    const tsconfig = { compilerOptions: { module: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ["oxlint.config.ts"] };
+    const tsconfig = {
+      compilerOptions: { module: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, types: [] },
+      files: ["oxlint.config.ts"],
+    };
     writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify(tsconfig));
     const run = sh(`"${process.execPath}" "${path.join(ROOT, "node_modules/typescript/bin/tsc")}" -p tsconfig.json`);
     expect(run.stdout + run.stderr).toBe("");
@@ -100,14 +103,18 @@ describe("README's oxlint section", () => {
     rmSync(path.join(project, "tsconfig.json"));
   });
 
-  it(`with the JS config (${STRIPS_TYPES ? "oxlint.config.ts" : "as oxlint.config.mjs, on this Node.js"}), oxlint reports what ESLint reports with \`strict\``, { timeout: 120_000 }, () => {
-    expect(typescript).toContain("mcpToolErrors.configs.strict.rules");
-    // The code has no type syntax: on Node.js before 22.18 README says to save it as oxlint.config.mjs.
-    const command = STRIPS_TYPES ? "npx oxlint" : (/run `(npx oxlint -c oxlint\.config\.mjs)`/u.exec(section)?.[1] ?? "");
-    writeFileSync(path.join(project, STRIPS_TYPES ? "oxlint.config.ts" : "oxlint.config.mjs"), typescript);
-    const run = sh(`${command} -f json`);
-    expect(run.stderr).toBe("");
-    expect(eslintStrict.length).toBeGreaterThan(eslintRecommended.length);
-    expect(pluginFindings(run.stdout)).toEqual(eslintStrict);
-  });
+  it(
+    `with the JS config (${STRIPS_TYPES ? "oxlint.config.ts" : "as oxlint.config.mjs, on this Node.js"}), oxlint reports what ESLint reports with \`strict\``,
+    { timeout: 120_000 },
+    () => {
+      expect(typescript).toContain("mcpToolErrors.configs.strict.rules");
+      // The code has no type syntax: on Node.js before 22.18 README says to save it as oxlint.config.mjs.
+      const command = STRIPS_TYPES ? "npx oxlint" : (/run `(npx oxlint -c oxlint\.config\.mjs)`/u.exec(section)?.[1] ?? "");
+      writeFileSync(path.join(project, STRIPS_TYPES ? "oxlint.config.ts" : "oxlint.config.mjs"), typescript);
+      const run = sh(`${command} -f json`);
+      expect(run.stderr).toBe("");
+      expect(eslintStrict.length).toBeGreaterThan(eslintRecommended.length);
+      expect(pluginFindings(run.stdout)).toEqual(eslintStrict);
+    },
+  );
 });

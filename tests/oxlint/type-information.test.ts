@@ -21,18 +21,22 @@ describe("the type-aware rule without type information", () => {
     expect(output).not.toMatch(STACK_FRAME);
   });
 
-  it("stops ESLint at the first file with the same message, naming the rule, on every run of a long-lived ESLint", { timeout: 120_000 }, async () => {
-    const eslint = eslintFor(BRIDGE, TYPED_RULE);
-    for (let run = 0; run < 2; run++) {
-      const error = await eslint.lintFiles(["."]).then(
-        () => undefined,
-        (thrown: unknown) => thrown,
-      );
-      expect(error).toBeInstanceOf(Error);
-      const { message, stack } = error as Error;
-      expect(message).toContain("Error while loading rule 'mcp-tool-errors/no-throwing-call-in-tool-handler'");
-      expect(message).toContain(NEEDS_TYPES);
-      expect(stack).toBe(`Error: ${message}`);
-    }
-  });
+  it(
+    "stops ESLint at the first file with the same message, naming the rule, on every run of a long-lived ESLint",
+    { timeout: 120_000 },
+    async () => {
+      const eslint = eslintFor(BRIDGE, TYPED_RULE);
+      for (let run = 0; run < 2; run++) {
+        const error = await eslint.lintFiles(["."]).then(
+          () => undefined,
+          (thrown: unknown) => thrown,
+        );
+        expect(error).toBeInstanceOf(Error);
+        const { message, stack } = error as Error;
+        expect(message).toContain("Error while loading rule 'mcp-tool-errors/no-throwing-call-in-tool-handler'");
+        expect(message).toContain(NEEDS_TYPES);
+        expect(stack).toBe(`Error: ${message}`);
+      }
+    },
+  );
 });

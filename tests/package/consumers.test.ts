@@ -104,7 +104,9 @@ describe("the packed tarball", () => {
     // which the CommonJS test above shows working. Every other resolution must be problem-free.
     const result = run(bin("attw"), [tarball, "--profile", "esm-only", "--format", "json"]);
     const { problems } = JSON.parse(result.stdout) as { problems: Record<string, { resolutionKind?: string }[]> };
-    const kinds = Object.values(problems).flat().map((problem) => problem.resolutionKind);
+    const kinds = Object.values(problems)
+      .flat()
+      .map((problem) => problem.resolutionKind);
     expect(kinds.filter((kind) => kind !== "node10" && kind !== "node16-cjs")).toEqual([]);
     expect(result.status).toBe(0);
   });

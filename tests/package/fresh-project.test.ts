@@ -99,10 +99,7 @@ const UNTYPED_FINDINGS = [
   "src/tools/search.ts 10:114 mcp-tool-errors/no-protocol-errors-in-tools",
 ];
 /** With type information, the call of the throwing helper in utils.ts joins them; the config file stays clean. */
-const TYPED_FINDINGS = [
-  "src/tools/read-file.ts 9:20 mcp-tool-errors/no-throwing-call-in-tool-handler",
-  ...UNTYPED_FINDINGS,
-];
+const TYPED_FINDINGS = ["src/tools/read-file.ts 9:20 mcp-tool-errors/no-throwing-call-in-tool-handler", ...UNTYPED_FINDINGS];
 
 let work = "";
 let tarball = "";
@@ -124,7 +121,9 @@ describe.skipIf(process.env.MCP_TOOL_ERRORS_SKIP_FRESH_PROJECT === "1")("a new u
 
   describe("README's snippets, read from README.md", () => {
     it("install eslint, typescript-eslint and the plugin, into a config file that is an ES module in any project", () => {
-      expect(installCommand.split(/\s+/u)).toEqual(expect.arrayContaining(["npm", "install", "eslint", "typescript-eslint", manifest.name]));
+      expect(installCommand.split(/\s+/u)).toEqual(
+        expect.arrayContaining(["npm", "install", "eslint", "typescript-eslint", manifest.name]),
+      );
       expect(configFile).toBe("eslint.config.mjs");
       for (const config of [untypedConfig, typedConfig]) {
         // Every package the configs import is one the Install command installs.
@@ -149,7 +148,10 @@ describe.skipIf(process.env.MCP_TOOL_ERRORS_SKIP_FRESH_PROJECT === "1")("a new u
       cpSync(sample, project, { recursive: true });
       const pkg = JSON.parse(readFileSync(path.join(project, "package.json"), "utf8")) as Record<string, unknown>;
       expect(pkg.type).toBe("commonjs");
-      writeFileSync(path.join(project, "package.json"), JSON.stringify({ ...pkg, devDependencies: { "@types/node": "^20.19.0" } }, null, 2));
+      writeFileSync(
+        path.join(project, "package.json"),
+        JSON.stringify({ ...pkg, devDependencies: { "@types/node": "^20.19.0" } }, null, 2),
+      );
       // README's command, with ESLint at the version under test and the plugin from the packed tarball.
       const [command, ...args] = installCommand.split(/\s+/u).map((word) => {
         if (word === "eslint") return `eslint@${eslint}`;
@@ -173,10 +175,14 @@ describe.skipIf(process.env.MCP_TOOL_ERRORS_SKIP_FRESH_PROJECT === "1")("a new u
       expect((await lint(project)).toSorted()).toEqual(UNTYPED_FINDINGS.toSorted());
     });
 
-    it("gets the type-aware findings, and nothing else, with README's type-aware config (projectService)", { timeout: 60_000 }, async () => {
-      writeFileSync(path.join(project, configFile), typedConfig);
-      expect(typedConfig).toContain("projectService");
-      expect((await lint(project)).toSorted()).toEqual(TYPED_FINDINGS.toSorted());
-    });
+    it(
+      "gets the type-aware findings, and nothing else, with README's type-aware config (projectService)",
+      { timeout: 60_000 },
+      async () => {
+        writeFileSync(path.join(project, configFile), typedConfig);
+        expect(typedConfig).toContain("projectService");
+        expect((await lint(project)).toSorted()).toEqual(TYPED_FINDINGS.toSorted());
+      },
+    );
   });
 });

@@ -18,11 +18,16 @@ function importGraph(): Map<string, string[]> {
       const specifier =
         (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)
           ? node.moduleSpecifier.text
-          : ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments.length > 0 && ts.isStringLiteral(node.arguments[0])
+          : ts.isCallExpression(node) &&
+              node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+              node.arguments.length > 0 &&
+              ts.isStringLiteral(node.arguments[0])
             ? node.arguments[0].text
             : undefined;
       if (specifier?.startsWith(".")) {
-        targets.push(path.posix.normalize(path.posix.join(path.posix.dirname(file.split(path.sep).join("/")), specifier)).replace(/\.js$/u, ".ts"));
+        targets.push(
+          path.posix.normalize(path.posix.join(path.posix.dirname(file.split(path.sep).join("/")), specifier)).replace(/\.js$/u, ".ts"),
+        );
       }
       ts.forEachChild(node, visit);
     };

@@ -24,7 +24,7 @@ const text = fc.oneof(
   identifier.map((name) => `${name} + " failed"`),
   fc.constantFrom(
     "err instanceof Error ? err.message : String(err)",
-    '`Error: ${err instanceof Error ? err.message : String(err)}`',
+    "`Error: ${err instanceof Error ? err.message : String(err)}`",
     'ok ? "done" : "Error: nope"',
     "String(e)",
     "e.message",
@@ -38,10 +38,18 @@ const isErrorProperty = fc.constantFrom("isError: true", "isError: false", "", "
 /** `{ content: [{ type: "text", text }], isError }` and near shapes. */
 const resultObject = fc.oneof(
   fc.tuple(text, isErrorProperty).map(([value, flag]) => `{ content: [{ type: "text", text: ${value} }]${flag ? `, ${flag}` : ""} }`),
-  fc.tuple(text, isErrorProperty).map(([value, flag]) => `{ ${flag ? `${flag}, ` : ""}content: [{ type: "text" as const, text: ${value} }] }`),
+  fc
+    .tuple(text, isErrorProperty)
+    .map(([value, flag]) => `{ ${flag ? `${flag}, ` : ""}content: [{ type: "text" as const, text: ${value} }] }`),
   text.map((value) => `error(${value})`),
   text.map((value) => `error(${value}, ToolErrorCodes.FILE_NOT_FOUND)`),
-  fc.constantFrom("{ content: [] }", "{ ...base, isError: true }", "{ content }", "result", "{ content: [{ type: \"text\", text: String(data) }], structuredContent: data }"),
+  fc.constantFrom(
+    "{ content: [] }",
+    "{ ...base, isError: true }",
+    "{ content }",
+    "result",
+    '{ content: [{ type: "text", text: String(data) }], structuredContent: data }',
+  ),
 );
 
 const thrown = fc.oneof(
@@ -64,7 +72,7 @@ const expression = fc.oneof(
     "ErrorCode.InternalError",
     "ErrorCodes.METHOD_NOT_FOUND",
     "-32603",
-    "{ jsonrpc: \"2.0\", id: 1, error: { code: -32601, message: \"Method not found\" } }",
+    '{ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } }',
     "{ code: -32000 }",
     "args.items.map((item) => item.name)",
     "data?.value!",
@@ -91,15 +99,15 @@ const { statements } = fc.letrec((tie) => ({
     fc.constantFrom("return;", "throw err;", "const ok = Boolean(args.path);", "let base = { content: [] };", "ok = false;"),
     fc.tuple(tie("statements"), tie("statements")).map(([tryBody, catchBody]) => `try {\n${tryBody}\n} catch (err) {\n${catchBody}\n}`),
     fc.tuple(tie("statements"), tie("statements")).map(([tryBody, finallyBody]) => `try {\n${tryBody}\n} finally {\n${finallyBody}\n}`),
-    fc.tuple(tie("statements"), tie("statements"), tie("statements")).map(
-      ([tryBody, catchBody, finallyBody]) => `try {\n${tryBody}\n} catch {\n${catchBody}\n} finally {\n${finallyBody}\n}`,
-    ),
+    fc
+      .tuple(tie("statements"), tie("statements"), tie("statements"))
+      .map(([tryBody, catchBody, finallyBody]) => `try {\n${tryBody}\n} catch {\n${catchBody}\n} finally {\n${finallyBody}\n}`),
     fc.tuple(tie("statements"), tie("statements")).map(([yes, no]) => `if (!args.path) {\n${yes}\n} else {\n${no}\n}`),
     tie("statements").map((body) => `if (e instanceof McpError) {\n${body}\n}`),
     tie("statements").map((body) => `for (const item of args.items ?? []) {\n${body}\n}`),
-    fc.tuple(tie("statements"), tie("statements")).map(
-      ([first, other]) => `switch (args.mode) {\n  case "read":\n${first}\n    break;\n  default:\n${other}\n}`,
-    ),
+    fc
+      .tuple(tie("statements"), tie("statements"))
+      .map(([first, other]) => `switch (args.mode) {\n  case "read":\n${first}\n    break;\n  default:\n${other}\n}`),
     tie("statements").map((body) => `const run = async (input: unknown) => {\n${body}\n};`),
     tie("statements").map((body) => `await Promise.all(args.items.map(async (item) => {\n${body}\n}));`),
     tie("statements").map((body) => `label: {\n${body}\nbreak label;\n}`),
@@ -115,7 +123,14 @@ const body = fc.oneof(
 );
 const blockBody = statements.map((list) => `{\n${list}\n}`);
 
-const params = fc.constantFrom("(args)", "({ path })", "(args: { path: string }, signal?: AbortSignal)", "(args, extra)", "()", "(...rest)");
+const params = fc.constantFrom(
+  "(args)",
+  "({ path })",
+  "(args: { path: string }, signal?: AbortSignal)",
+  "(args, extra)",
+  "()",
+  "(...rest)",
+);
 
 /** An async or plain arrow / function expression with a generated body. */
 const handlerFunction = fc.oneof(
@@ -125,35 +140,47 @@ const handlerFunction = fc.oneof(
 
 /** A handler as one of the registration shapes of ECOSYSTEM.md. */
 const toolDefinition = fc.oneof(
-  handlerFunction.map((fn) => `server.registerTool("read_file", { description: "Read a file", inputSchema: { path: z.string() } }, ${fn});`),
+  handlerFunction.map(
+    (fn) => `server.registerTool("read_file", { description: "Read a file", inputSchema: { path: z.string() } }, ${fn});`,
+  ),
   handlerFunction.map((fn) => `server.tool("search", "Search the index", { query: z.string() }, ${fn});`),
   handlerFunction.map((fn) => `server.experimental.tasks.registerToolTask("long_job", { inputSchema: {} }, ${fn});`),
   handlerFunction.map(
-    (fn) => `export function createReadTool(deps: Deps) {\n  return {\n    schema: { name: "read_file", description: "Read", inputSchema: { type: "object" } },\n    handler: ${fn},\n  };\n}`,
+    (fn) =>
+      `export function createReadTool(deps: Deps) {\n  return {\n    schema: { name: "read_file", description: "Read", inputSchema: { type: "object" } },\n    handler: ${fn},\n  };\n}`,
   ),
-  handlerFunction.map((fn) => `export const openTool = { name: "open", description: "Open", inputSchema: {}, handler: withToolErrors(${fn}) };`),
+  handlerFunction.map(
+    (fn) => `export const openTool = { name: "open", description: "Open", inputSchema: {}, handler: withToolErrors(${fn}) };`,
+  ),
   handlerFunction.map((fn) => `export default defineTool({ name: "take_snapshot", schema: {}, handler: ${fn} });`),
   handlerFunction.map((fn) => `server.addTool({ name: "scrape", parameters: z.object({ url: z.string() }), execute: ${fn} });`),
   handlerFunction.map((fn) => `export const lookup = createTool({ id: "lookup", inputSchema: z.object({}), execute: ${fn} });`),
-  fc.tuple(statements, statements).map(
-    ([first, unknown]) =>
-      `server.setRequestHandler(CallToolRequestSchema, async (request) => {\n  switch (request.params.name) {\n    case "read_file": {\n${first}\n    }\n    default:\n${unknown}\n      throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);\n  }\n});`,
-  ),
-  fc.tuple(statements).map(
-    ([first]) =>
-      `server.setRequestHandler(CallToolRequestSchema, async (request) => {\n  const { name, arguments: args } = request.params;\n  const tool = tools.get(name);\n  if (!tool) throw new McpError(ErrorCode.MethodNotFound, "Unknown tool");\n${first}\n});`,
-  ),
+  fc
+    .tuple(statements, statements)
+    .map(
+      ([first, unknown]) =>
+        `server.setRequestHandler(CallToolRequestSchema, async (request) => {\n  switch (request.params.name) {\n    case "read_file": {\n${first}\n    }\n    default:\n${unknown}\n      throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);\n  }\n});`,
+    ),
+  fc
+    .tuple(statements)
+    .map(
+      ([first]) =>
+        `server.setRequestHandler(CallToolRequestSchema, async (request) => {\n  const { name, arguments: args } = request.params;\n  const tool = tools.get(name);\n  if (!tool) throw new McpError(ErrorCode.MethodNotFound, "Unknown tool");\n${first}\n});`,
+    ),
   blockBody.map((code) => `class ReadTool extends MCPTool {\n  name = "read";\n  async execute(input: { path: string }) ${code}\n}`),
   blockBody.map((code) => `export class SearchTool extends MCPTool {\n  execute = async (input: unknown) => ${code};\n}`),
   blockBody.map((code) => `export default async function handler(args: { path: string }) ${code}`),
   blockBody.map((code) => `async function handleRead(args: Args) ${code}\nserver.registerTool("read", { inputSchema: {} }, handleRead);`),
-  blockBody.map((code) => `const handleOpen = async (args: Args) => ${code};\nexport const tools = [{ schema: { name: "open" }, handler: handleOpen }];`),
+  blockBody.map(
+    (code) =>
+      `const handleOpen = async (args: Args) => ${code};\nexport const tools = [{ schema: { name: "open" }, handler: handleOpen }];`,
+  ),
 );
 
 /** Helper functions, some calling each other in a cycle. */
-const helperDeclaration = fc.tuple(helperName, blockBody, fc.constantFrom("", "async ")).map(
-  ([name, code, modifier]) => `${modifier}function ${name}(args: unknown): unknown ${code}`,
-);
+const helperDeclaration = fc
+  .tuple(helperName, blockBody, fc.constantFrom("", "async "))
+  .map(([name, code, modifier]) => `${modifier}function ${name}(args: unknown): unknown ${code}`);
 const mutualRecursion = fc.constant(`function parseInput(args: unknown, depth = 0): unknown {
   if (depth > 3) throw new Error("Error: input too deep");
   return checkAccess(args, depth + 1);

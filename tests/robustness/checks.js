@@ -39,7 +39,9 @@ function ruleOfError(error) {
 
 /** @param {unknown} error */
 const describeError = (error) =>
-  error instanceof Error ? { message: error.message, stack: error.stack ?? error.message } : { message: String(error), stack: String(error) };
+  error instanceof Error
+    ? { message: error.message, stack: error.stack ?? error.message }
+    : { message: String(error), stack: String(error) };
 
 /**
  * A checker bound to one plugin and one rule set.

@@ -95,27 +95,60 @@ const BAD_SETTINGS: BadSetting[] = [
     { path, value: "handler", expected: ["must be an array of strings", 'got "handler"'] },
     { path, value: [["handler"]], expected: ["must be an array of strings", "item 0 is an array"] },
   ]),
-  { path: "handlers", value: ["handler"], expected: ["must be an object with any of the keys properties, registrationMethods", "got an array"] },
+  {
+    path: "handlers",
+    value: ["handler"],
+    expected: ["must be an object with any of the keys properties, registrationMethods", "got an array"],
+  },
   { path: "protocolErrors", value: "ErrorCodes", expected: ["must be an object with any of the keys names, modules", 'got "ErrorCodes"'] },
   { path: "errorPrefix", value: 42, expected: ['must be a non-empty string such as "Error: "', "got 42"] },
   { path: "errorPrefix", value: "  ", expected: ['must be a non-empty string such as "Error: "', 'got "  "'] },
-  { path: "errorTextPattern", value: /^Error/u, expected: ["must be a regular expression source in a non-empty string", "got the RegExp /^Error/u"] },
+  {
+    path: "errorTextPattern",
+    value: /^Error/u,
+    expected: ["must be a regular expression source in a non-empty string", "got the RegExp /^Error/u"],
+  },
   { path: "errorTextPattern", value: "", expected: ["must be a regular expression source in a non-empty string", 'got ""'] },
-  { path: "errorTextPattern", value: "^(Error|Failed", expected: ["must be a valid regular expression source", '"^(Error|Failed" does not compile', "Unterminated group"] },
+  {
+    path: "errorTextPattern",
+    value: "^(Error|Failed",
+    expected: ["must be a valid regular expression source", '"^(Error|Failed" does not compile', "Unterminated group"],
+  },
   { path: "errorTextPattern", value: "\\p{Errorish}", expected: ["must be a valid regular expression source", 'with the "u" flag'] },
-  { path: "errorHelpers", value: "error", expected: ["must be an array whose entries are a function name or { name: string", 'got "error"'] },
+  {
+    path: "errorHelpers",
+    value: "error",
+    expected: ["must be an array whose entries are a function name or { name: string", 'got "error"'],
+  },
   { path: "errorHelpers", value: [42], expected: ["errorHelpers[0] must be a function name or { name: string", "got 42"] },
   { path: "errorHelpers", value: [{ name: "" }], expected: ["errorHelpers[0].name must be a non-empty string", 'got ""'] },
-  { path: "errorHelpers", value: [{ name: "error", messageArgument: -1 }], expected: ["errorHelpers[0].messageArgument must be a non-negative integer", "got -1"] },
-  { path: "errorHelpers", value: ["ok", { name: "error", messageArgument: "0" }], expected: ["errorHelpers[1].messageArgument", 'got "0"'] },
-  { path: "errorHelpers", value: [{ name: "error", addsPrefix: "yes" }], expected: ["errorHelpers[0].addsPrefix must be true or false", 'got "yes"'] },
+  {
+    path: "errorHelpers",
+    value: [{ name: "error", messageArgument: -1 }],
+    expected: ["errorHelpers[0].messageArgument must be a non-negative integer", "got -1"],
+  },
+  {
+    path: "errorHelpers",
+    value: ["ok", { name: "error", messageArgument: "0" }],
+    expected: ["errorHelpers[1].messageArgument", 'got "0"'],
+  },
+  {
+    path: "errorHelpers",
+    value: [{ name: "error", addsPrefix: "yes" }],
+    expected: ["errorHelpers[0].addsPrefix must be true or false", 'got "yes"'],
+  },
 ];
 
 const UNKNOWN_KEYS: { settings: unknown; where: string; key: string; known: string }[] = [
   { settings: { toolfiles: ["**"] }, where: "", key: "toolfiles", known: Object.keys(DEFAULT_SETTINGS).join(", ") },
   { settings: { handlers: { property: ["run"] } }, where: ".handlers", key: "property", known: "properties, registrationMethods" },
   { settings: { protocolErrors: { name: ["X"] } }, where: ".protocolErrors", key: "name", known: "names, modules" },
-  { settings: { errorHelpers: [{ name: "error", prefix: true }] }, where: ".errorHelpers[0]", key: "prefix", known: "name, messageArgument, addsPrefix" },
+  {
+    settings: { errorHelpers: [{ name: "error", prefix: true }] },
+    where: ".errorHelpers[0]",
+    key: "prefix",
+    known: "name, messageArgument, addsPrefix",
+  },
 ];
 
 describe("bad settings are reported once per file as a configuration mistake naming the key", () => {
@@ -147,7 +180,9 @@ describe("bad settings are reported once per file as a configuration mistake nam
 
   it.each(["mcp-tools-errors", "mcp-tool-error", "mcp_tool_errors", "MCP-Tool-Errors"])("a misspelled namespace: settings[%j]", (key) => {
     const config = { ...withSettings({}), settings: { [key]: { toolFiles: ["src/tools/**"] } } };
-    expect(settingsMistake(config)).toContain(`settings["${key}"] is not read by any rule: the plugin's settings go under settings["${SETTINGS_KEY}"]`);
+    expect(settingsMistake(config)).toContain(
+      `settings["${key}"] is not read by any rule: the plugin's settings go under settings["${SETTINGS_KEY}"]`,
+    );
   });
 
   it("another plugin's namespace is no misspelling", () => {
@@ -164,7 +199,15 @@ describe("bad settings are reported once per file as a configuration mistake nam
     const config = withSettings({ toolFiles: "src/tools/**" });
     const messages = linter.verify(
       `${TOOL_CODE}\ndebugger;`,
-      [{ files: ["**/*.ts"], plugins: { [PLUGIN_NAMESPACE]: plugin }, languageOptions: { parser: tsParser }, ...config, rules: { ...config.rules, "no-debugger": "error" } }],
+      [
+        {
+          files: ["**/*.ts"],
+          plugins: { [PLUGIN_NAMESPACE]: plugin },
+          languageOptions: { parser: tsParser },
+          ...config,
+          rules: { ...config.rules, "no-debugger": "error" },
+        },
+      ],
       { filename: TOOL_FILE },
     );
     expect(messages.map((message) => message.messageId ?? message.ruleId)).toEqual(["invalidSettings", "unexpected"]);
@@ -197,13 +240,18 @@ interface BadOption {
 /** A wrong value for one schema property, and what ESLint's schema validation says about it. */
 function wrongValues(name: string, property: OptionSchema): BadOption[] {
   const option = (value: unknown): unknown[] => [{ [name]: value }];
-  if (property.enum) return [{ label: `${name}: not a choice`, options: option("not-a-choice"), expected: ["should be equal to one of the allowed values"] }];
+  if (property.enum)
+    return [
+      { label: `${name}: not a choice`, options: option("not-a-choice"), expected: ["should be equal to one of the allowed values"] },
+    ];
   switch (property.type) {
     case "array": {
       const { items } = property;
       return [
         { label: `${name}: not an array`, options: option("UserError"), expected: ['Value "UserError" should be array'] },
-        ...(items?.type === "string" ? [{ label: `${name}: a number item`, options: option([42]), expected: ["Value 42 should be string"] }] : []),
+        ...(items?.type === "string"
+          ? [{ label: `${name}: a number item`, options: option([42]), expected: ["Value 42 should be string"] }]
+          : []),
       ];
     }
     case "integer":
@@ -212,7 +260,13 @@ function wrongValues(name: string, property: OptionSchema): BadOption[] {
         { label: `${name}: a fraction`, options: option(1.5), expected: ["Value 1.5 should be integer"] },
         ...(property.minimum === undefined
           ? []
-          : [{ label: `${name}: below the minimum`, options: option(property.minimum - 1), expected: [`should be >= ${String(property.minimum)}`] }]),
+          : [
+              {
+                label: `${name}: below the minimum`,
+                options: option(property.minimum - 1),
+                expected: [`should be >= ${String(property.minimum)}`],
+              },
+            ]),
       ];
     case "boolean":
       return [{ label: `${name}: a string`, options: option("yes"), expected: ['Value "yes" should be boolean'] }];
@@ -228,7 +282,13 @@ function badOptions(schema: unknown): BadOption[] {
   // Every rule here declares its schema as an array (one entry per option).
   const items = Array.isArray(schema) ? (schema as readonly OptionSchema[]) : [];
   if (items.length === 0) {
-    return [{ label: "an option for a rule without options", options: [{ allow: ["UserError"] }], expected: ["should NOT have more than 0 items"] }];
+    return [
+      {
+        label: "an option for a rule without options",
+        options: [{ allow: ["UserError"] }],
+        expected: ["should NOT have more than 0 items"],
+      },
+    ];
   }
   return items.flatMap((item) => {
     const properties = Object.entries(item.properties ?? {});

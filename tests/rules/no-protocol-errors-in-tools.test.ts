@@ -270,7 +270,14 @@ server.registerTool("read_note", { description: "Read a note" }, async ({ id }, 
   if (!note) throw new ResourceNotFoundError(\`note://\${id}\`);
   return { content: [{ type: "text", text: note.body }] };
 });`,
-      errors: [{ messageId: "sdkProtocolError", line: 5, column: 20, data: { name: "ResourceNotFoundError", source: "@modelcontextprotocol/server" } }],
+      errors: [
+        {
+          messageId: "sdkProtocolError",
+          line: 5,
+          column: 20,
+          data: { name: "ResourceNotFoundError", source: "@modelcontextprotocol/server" },
+        },
+      ],
     },
     {
       name: "v2: MissingRequiredClientCapabilityError and UnsupportedProtocolVersionError from @modelcontextprotocol/core",
@@ -363,7 +370,9 @@ server.registerTool("read_file", { inputSchema: {} }, async ({ path }) => {
   throw new McpError(ErrorCode.InvalidParams, "path is required");
 });`,
       // One report for the expression, not one for `McpError` and another for `ErrorCode`.
-      errors: [{ messageId: "sdkProtocolError", line: 4, column: 9, data: { name: "McpError", source: "@modelcontextprotocol/sdk/types.js" } }],
+      errors: [
+        { messageId: "sdkProtocolError", line: 4, column: 9, data: { name: "McpError", source: "@modelcontextprotocol/sdk/types.js" } },
+      ],
     },
     {
       name: "a raw reserved code and a hand-built JSON-RPC error",
@@ -431,7 +440,9 @@ export const tool = defineTool({
     return { content: [{ type: "text", text: await fetchPage(url) }] };
   },
 });`,
-      errors: [{ messageId: "sdkProtocolError", line: 6, column: 21, data: { name: "ProtocolError", source: "@modelcontextprotocol/server" } }],
+      errors: [
+        { messageId: "sdkProtocolError", line: 6, column: 21, data: { name: "ProtocolError", source: "@modelcontextprotocol/server" } },
+      ],
     },
     {
       name: "reserved codes as code properties, assignments, class fields and constructor arguments",
@@ -465,9 +476,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       throw new McpError(ErrorCode.MethodNotFound, "Unknown tool");
   }
 });`,
-      errors: [
-        { messageId: "sdkProtocolError", line: 6, column: 49 },
-      ],
+      errors: [{ messageId: "sdkProtocolError", line: 6, column: 49 }],
     },
     {
       name: "a hand-built JSON-RPC error in a FastMCP tool outside src/tools",

@@ -16,7 +16,6 @@ import { McpServer } from "@modelcontextprotocol/server";
 import * as z from "zod/v4";
 const server = new McpServer({ name: "tickets", version: "2.0.0" });`;
 
-
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
     {
@@ -566,7 +565,15 @@ export const searchTickets = {
     return { content: [{ type: "text", text: await searchTracker(query) }] };
   },
 };`,
-      errors: [{ messageId: "throw", line: 7, column: 30, suggestions: [{ messageId: "replaceWithErrorResult", output: `
+      errors: [
+        {
+          messageId: "throw",
+          line: 7,
+          column: 30,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 export const searchTickets = {
   name: "search_tickets",
@@ -575,7 +582,11 @@ export const searchTickets = {
     if (query.trim() === "") return { content: [{ type: "text", text: "Error: query is required" }], isError: true };
     return { content: [{ type: "text", text: await searchTracker(query) }] };
   },
-};` }] }],
+};`,
+            },
+          ],
+        },
+      ],
     },
     {
       name: "a dispatch table without a guard: each function is a handler on the low-level path",
@@ -592,7 +603,15 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   if (!handler) throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);
   return handler(request.params.arguments ?? {});
 });`,
-      errors: [{ messageId: "throw", line: 4, column: 21, suggestions: [{ messageId: "replaceWithErrorResult", output: `
+      errors: [
+        {
+          messageId: "throw",
+          line: 4,
+          column: 21,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
 const handlers = {
   list_issues: async (args: { repo?: string }) => {
     if (!args.repo) return { content: [{ type: "text", text: "Error: repo is required" }], isError: true };
@@ -603,7 +622,11 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   const handler = handlers[request.params.name as keyof typeof handlers];
   if (!handler) throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);
   return handler(request.params.arguments ?? {});
-});` }] }],
+});`,
+            },
+          ],
+        },
+      ],
     },
     {
       name: "methods as handlers: this.method.bind(this), a forwarding arrow, and this.helper() followed",
@@ -637,7 +660,14 @@ class IssueServer {
 }`,
       errors: [
         { messageId: "throwingCall", data: { name: "this.requireRepo", line: 20, outcome: JSON_RPC }, line: 10, column: 32 },
-        { messageId: "throw", line: 16, column: 18, suggestions: [{ messageId: "replaceWithErrorResult", output: `
+        {
+          messageId: "throw",
+          line: 16,
+          column: 18,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
 class IssueServer {
   constructor(private readonly server: Server, private readonly api: IssueApi) {
     server.setRequestHandler(CallToolRequestSchema, this.handleCallTool.bind(this));
@@ -663,7 +693,10 @@ class IssueServer {
     await this.api.close(repo);
     return { content: [{ type: "text", text: \`Closed the issue in \${repo}\` }] };
   }
-}` }] },
+}`,
+            },
+          ],
+        },
       ],
     },
     {
@@ -676,12 +709,25 @@ server.registerTool("list_open_tickets", { description: "List open tickets" }, a
   if (open === undefined) throw { reason: "tracker unreachable" };
   return { content: [{ type: "text", text: open.map((ticket) => ticket.title).join("\\n") }] };
 });`,
-      errors: [{ messageId: "throw", data: { outcome: THROW_SAFETY_NET, allowHint: "" }, line: 7, column: 27, suggestions: [{ messageId: "replaceWithErrorResult", output: `${V2_SERVER}
+      errors: [
+        {
+          messageId: "throw",
+          data: { outcome: THROW_SAFETY_NET, allowHint: "" },
+          line: 7,
+          column: 27,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `${V2_SERVER}
 server.registerTool("list_open_tickets", { description: "List open tickets" }, async (ctx) => {
   const open = await tickets.open(ctx.sessionId);
   if (open === undefined) return { content: [{ type: "text", text: \`Error: \${String({ reason: "tracker unreachable" })}\` }], isError: true };
   return { content: [{ type: "text", text: open.map((ticket) => ticket.title).join("\\n") }] };
-});` }] }],
+});`,
+            },
+          ],
+        },
+      ],
     },
     {
       name: "v2: a throw in a low-level setRequestHandler('tools/call') dispatcher says it becomes a JSON-RPC error, even with reportConvertedThrows: false",
@@ -698,7 +744,16 @@ server.setRequestHandler("tools/call", async (request) => {
   }
   return { content: [{ type: "text", text: "Error: unknown tool" }], isError: true };
 });`,
-      errors: [{ messageId: "throw", data: { outcome: THROW_JSON_RPC, allowHint: "" }, line: 7, column: 33, suggestions: [{ messageId: "replaceWithErrorResult", output: `
+      errors: [
+        {
+          messageId: "throw",
+          data: { outcome: THROW_JSON_RPC, allowHint: "" },
+          line: 7,
+          column: 33,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
 import { Server } from "@modelcontextprotocol/server";
 const server = new Server({ name: "tickets", version: "2.0.0" }, { capabilities: { tools: {} } });
 server.setRequestHandler("tools/call", async (request) => {
@@ -708,7 +763,11 @@ server.setRequestHandler("tools/call", async (request) => {
     return { content: [{ type: "text", text: await closeTicket(id) }] };
   }
   return { content: [{ type: "text", text: "Error: unknown tool" }], isError: true };
-});` }] }],
+});`,
+            },
+          ],
+        },
+      ],
     },
     {
       name: "v1: a rejection and a helper call in a CallToolRequestSchema dispatcher say they become JSON-RPC errors",
@@ -755,7 +814,16 @@ export const screenshot = defineTool({
     return { content: [{ type: "text", text: await page.screenshot(params) }] };
   },
 });`,
-      errors: [{ messageId: "throw", data: { outcome: THROW_ESCAPES, allowHint: "" }, line: 7, column: 16, suggestions: [{ messageId: "replaceWithErrorResult", output: `
+      errors: [
+        {
+          messageId: "throw",
+          data: { outcome: THROW_ESCAPES, allowHint: "" },
+          line: 7,
+          column: 16,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
 export const screenshot = defineTool({
   name: "take_screenshot",
   schema: { fullPage: z.boolean().optional() },
@@ -764,7 +832,11 @@ export const screenshot = defineTool({
     if (!page) return { content: [{ type: "text", text: "Error: no page is open" }], isError: true };
     return { content: [{ type: "text", text: await page.screenshot(params) }] };
   },
-});` }] }],
+});`,
+            },
+          ],
+        },
+      ],
     },
     {
       name: "a registration method the project added (not McpServer's) gets the general message",
@@ -775,11 +847,24 @@ router.route("search_docs", async (args: { query: string }) => {
   if (args.query.trim() === "") throw new Error("query is empty");
   return { content: [{ type: "text", text: await searchDocs(args.query) }] };
 });`,
-      errors: [{ messageId: "throw", data: { outcome: THROW_ESCAPES, allowHint: "" }, line: 3, column: 33, suggestions: [{ messageId: "replaceWithErrorResult", output: `
+      errors: [
+        {
+          messageId: "throw",
+          data: { outcome: THROW_ESCAPES, allowHint: "" },
+          line: 3,
+          column: 33,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
 router.route("search_docs", async (args: { query: string }) => {
   if (args.query.trim() === "") return { content: [{ type: "text", text: "Error: query is empty" }], isError: true };
   return { content: [{ type: "text", text: await searchDocs(args.query) }] };
-});` }] }],
+});`,
+            },
+          ],
+        },
+      ],
     },
     {
       name: "a framework's own error class: the message says to add it to allow",
@@ -803,7 +888,10 @@ server.addTool({
           },
           line: 7,
           column: 38,
-          suggestions: [{ messageId: "replaceWithErrorResult", output: `
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
 import { FastMCP, UserError } from "fastmcp";
 server.addTool({
   name: "download",
@@ -812,7 +900,9 @@ server.addTool({
     if (!url.startsWith("https://")) return { content: [{ type: "text", text: "Error: only https URLs can be downloaded" }], isError: true };
     return await download(url);
   },
-});` }],
+});`,
+            },
+          ],
         },
       ],
     },
@@ -845,12 +935,25 @@ server.registerTool("invoices", { description: "List invoices" }, async () => {
   if (!session.token) throw new McpError(ErrorCode.InvalidRequest, "Sign-in required");
   return { content: [{ type: "text", text: await listInvoices(session.token) }] };
 });`,
-      errors: [{ messageId: "throw", data: { outcome: THROW_SAFETY_NET, allowHint: "" }, line: 4, column: 23, suggestions: [{ messageId: "replaceWithErrorResult", output: `
+      errors: [
+        {
+          messageId: "throw",
+          data: { outcome: THROW_SAFETY_NET, allowHint: "" },
+          line: 4,
+          column: 23,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 server.registerTool("invoices", { description: "List invoices" }, async () => {
   if (!session.token) return { content: [{ type: "text", text: "Error: Sign-in required" }], isError: true };
   return { content: [{ type: "text", text: await listInvoices(session.token) }] };
-});` }] }],
+});`,
+            },
+          ],
+        },
+      ],
     },
     {
       name: "the ADR project's factory: a direct throw, with a suggestion",

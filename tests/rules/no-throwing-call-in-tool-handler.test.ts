@@ -248,13 +248,48 @@ export function createReadFileTool(root: string) {
       return success(\`\${decodeURIComponent(url.pathname)} \${String(limit)} \${root} \${copy.path}\`);`,
       ),
       errors: [
-        { messageId: "throwingCall", line: 7, column: 24, data: { chain: "`ReadFileArgs.parse()`", location: "from zod", outcome: ESCAPES } },
-        { messageId: "throwingCall", line: 8, column: 29, data: { chain: "`ReadFileArgs.parseAsync()`", location: "from zod", outcome: ESCAPES } },
-        { messageId: "throwingCall", line: 9, column: 23, data: { chain: "`JSON.parse()`", location: "TypeScript's standard library", outcome: ESCAPES } },
-        { messageId: "throwingCall", line: 10, column: 19, data: { chain: "`new URL()`", location: "TypeScript's standard library", outcome: ESCAPES } },
-        { messageId: "throwingCall", line: 11, column: 21, data: { chain: "`BigInt()`", location: "TypeScript's standard library", outcome: ESCAPES } },
-        { messageId: "throwingCall", line: 12, column: 20, data: { chain: "`structuredClone()`", location: "TypeScript's standard library", outcome: ESCAPES } },
-        { messageId: "throwingCall", line: 13, column: 25, data: { chain: "`decodeURIComponent()`", location: "TypeScript's standard library", outcome: ESCAPES } },
+        {
+          messageId: "throwingCall",
+          line: 7,
+          column: 24,
+          data: { chain: "`ReadFileArgs.parse()`", location: "from zod", outcome: ESCAPES },
+        },
+        {
+          messageId: "throwingCall",
+          line: 8,
+          column: 29,
+          data: { chain: "`ReadFileArgs.parseAsync()`", location: "from zod", outcome: ESCAPES },
+        },
+        {
+          messageId: "throwingCall",
+          line: 9,
+          column: 23,
+          data: { chain: "`JSON.parse()`", location: "TypeScript's standard library", outcome: ESCAPES },
+        },
+        {
+          messageId: "throwingCall",
+          line: 10,
+          column: 19,
+          data: { chain: "`new URL()`", location: "TypeScript's standard library", outcome: ESCAPES },
+        },
+        {
+          messageId: "throwingCall",
+          line: 11,
+          column: 21,
+          data: { chain: "`BigInt()`", location: "TypeScript's standard library", outcome: ESCAPES },
+        },
+        {
+          messageId: "throwingCall",
+          line: 12,
+          column: 20,
+          data: { chain: "`structuredClone()`", location: "TypeScript's standard library", outcome: ESCAPES },
+        },
+        {
+          messageId: "throwingCall",
+          line: 13,
+          column: 25,
+          data: { chain: "`decodeURIComponent()`", location: "TypeScript's standard library", outcome: ESCAPES },
+        },
       ],
     },
     {
@@ -270,7 +305,11 @@ export function createReadFileTool(root: string) {
           messageId: "throwingCall",
           line: 7,
           column: 24,
-          data: { chain: "`readSettings()` → `JSON.parse()`", location: "src/lib/settings-file.ts:3, TypeScript's standard library", outcome: ESCAPES },
+          data: {
+            chain: "`readSettings()` → `JSON.parse()`",
+            location: "src/lib/settings-file.ts:3, TypeScript's standard library",
+            outcome: ESCAPES,
+          },
         },
       ],
     },
@@ -281,7 +320,14 @@ export function createReadFileTool(root: string) {
       code: `import { requireString, success } from "./tools/utils.js";
 ${MCP_SERVER}
 server.registerTool("read_file", { description: "Read a file" }, async (args, ctx) => success(\`\${ctx.sessionId ?? ""}:\${requireString(args, "path")}\`));`,
-      errors: [{ messageId: "throwingCall", line: 5, column: 121, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: SAFETY_NET } }],
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 5,
+          column: 121,
+          data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: SAFETY_NET },
+        },
+      ],
     },
     {
       name: "an McpError with another code than UrlElicitationRequired, thrown by a helper in another file",
@@ -293,7 +339,12 @@ server.registerTool("list_invoices", { description: "List invoices" }, async (ar
   return { content: [{ type: "text", text: token }] };
 });`,
       errors: [
-        { messageId: "throwingCall", line: 6, column: 17, data: { chain: "`requireTokenOrFail()`", location: "src/lib/sign-in.ts:21", outcome: SAFETY_NET } },
+        {
+          messageId: "throwingCall",
+          line: 6,
+          column: 17,
+          data: { chain: "`requireTokenOrFail()`", location: "src/lib/sign-in.ts:21", outcome: SAFETY_NET },
+        },
       ],
     },
     {
@@ -308,13 +359,22 @@ server.setRequestHandler("tools/call", async (request) => {
   if (request.params.name === "read_file") return success(requireString(request.params.arguments ?? {}, "path"));
   return { content: [{ type: "text", text: "Error: unknown tool" }], isError: true };
 });`,
-      errors: [{ messageId: "throwingCall", line: 6, column: 59, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: JSON_RPC } }],
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 6,
+          column: 59,
+          data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: JSON_RPC },
+        },
+      ],
     },
     {
       name: "an argument helper in another file (the ADR project's requireString)",
       filename: TOOL_FILE,
       code: factory(utilsImport, `      const path = requireString(args, "path");\n      return success(\`\${root}/\${path}\`);`),
-      errors: [{ messageId: "throwingCall", line: 6, column: 20, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: ESCAPES } }],
+      errors: [
+        { messageId: "throwingCall", line: 6, column: 20, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: ESCAPES } },
+      ],
     },
     {
       name: "through a re-export under another name",
@@ -323,7 +383,9 @@ server.setRequestHandler("tools/call", async (request) => {
         `import { requireArg } from "./args.js";\nimport { success, type ToolArgs } from "./utils.js";`,
         `      return success(\`\${root}/\${requireArg(args, "path")}\`);`,
       ),
-      errors: [{ messageId: "throwingCall", line: 7, column: 33, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: ESCAPES } }],
+      errors: [
+        { messageId: "throwingCall", line: 7, column: 33, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: ESCAPES } },
+      ],
     },
     {
       name: "a chain through a namespace re-export: readArgs() calls requireString()",
@@ -333,7 +395,12 @@ server.setRequestHandler("tools/call", async (request) => {
         `      const { path } = argHelpers.readArgs(args);\n      return success(\`\${root}/\${path}\`);`,
       ),
       errors: [
-        { messageId: "throwingCall", line: 7, column: 24, data: { chain: "`readArgs()` → `requireString()`", location: `${UTILS}:11`, outcome: ESCAPES } },
+        {
+          messageId: "throwingCall",
+          line: 7,
+          column: 24,
+          data: { chain: "`readArgs()` → `requireString()`", location: `${UTILS}:11`, outcome: ESCAPES },
+        },
       ],
     },
     {
@@ -360,7 +427,12 @@ server.setRequestHandler("tools/call", async (request) => {
         `      return success(workspace.resolveInside(root, String(args.path)));`,
       ),
       errors: [
-        { messageId: "throwingCall", line: 7, column: 22, data: { chain: "`resolveInside()`", location: "src/lib/git.ts:20", outcome: ESCAPES } },
+        {
+          messageId: "throwingCall",
+          line: 7,
+          column: 22,
+          data: { chain: "`resolveInside()`", location: "src/lib/git.ts:20", outcome: ESCAPES },
+        },
       ],
     },
     {
@@ -446,7 +518,12 @@ export class ReadFileTool extends WorkspaceTool {
         `      return success(await rejectUnknownRef(String(args.ref)));`,
       ),
       errors: [
-        { messageId: "throwingCall", line: 6, column: 28, data: { chain: "`rejectUnknownRef()`", location: `${UTILS}:36`, outcome: ESCAPES } },
+        {
+          messageId: "throwingCall",
+          line: 6,
+          column: 28,
+          data: { chain: "`rejectUnknownRef()`", location: `${UTILS}:36`, outcome: ESCAPES },
+        },
       ],
     },
     {
@@ -480,7 +557,12 @@ export function createReadFileTool(root: string) {
   };
 }`,
       errors: [
-        { messageId: "throwingCall", line: 8, column: 59, data: { chain: "`readPath()` → `requireString()`", location: `${UTILS}:11`, outcome: ESCAPES } },
+        {
+          messageId: "throwingCall",
+          line: 8,
+          column: 59,
+          data: { chain: "`readPath()` → `requireString()`", location: `${UTILS}:11`, outcome: ESCAPES },
+        },
       ],
     },
     {
@@ -492,7 +574,14 @@ export async function gitStatus(args: ToolArgs) {
   const cwd = requireString(args, "cwd");
   return success(new GitRunner(cwd).status());
 }`,
-      errors: [{ messageId: "throwingCall", line: 4, column: 15, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: SAFETY_NET } }],
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 4,
+          column: 15,
+          data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: SAFETY_NET },
+        },
+      ],
     },
     {
       name: "a factory's handler registered elsewhere with transport.registerTool(tool.schema, tool.handler)",
@@ -506,7 +595,9 @@ export function createReadFileTool(root: string) {
     handler: async (args: ToolArgs) => success(\`\${root}/\${requireString(args, "path")}\`),
   };
 }`,
-      errors: [{ messageId: "throwingCall", line: 7, column: 59, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: ESCAPES } }],
+      errors: [
+        { messageId: "throwingCall", line: 7, column: 59, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: ESCAPES } },
+      ],
     },
     {
       name: "a factory typed as returning a ToolDefinition interface, registered elsewhere",
@@ -520,7 +611,9 @@ export function createSearchTool(): ToolDefinition {
     handler: async (args) => success(\`results for \${requireString(args, "query")}\`),
   };
 }`,
-      errors: [{ messageId: "throwingCall", line: 7, column: 53, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: ESCAPES } }],
+      errors: [
+        { messageId: "throwingCall", line: 7, column: 53, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: ESCAPES } },
+      ],
     },
     {
       name: "a tools/call case of a low-level dispatcher (outside the unknown-tool branch)",
@@ -538,7 +631,14 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       throw new Error(\`Unknown tool: \${request.params.name}\`);
   }
 });`,
-      errors: [{ messageId: "throwingCall", line: 9, column: 22, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: JSON_RPC } }],
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 9,
+          column: 22,
+          data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: JSON_RPC },
+        },
+      ],
     },
   ],
 });

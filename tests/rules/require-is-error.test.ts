@@ -23,18 +23,17 @@ ${body}
 });`;
 
 /** `lines` joined, with line `index` replaced: the source after one suggestion. */
-const withLine = (lines: readonly string[], index: number, replacement: string): string =>
-  lines.with(index, replacement).join("\n");
+const withLine = (lines: readonly string[], index: number, replacement: string): string => lines.with(index, replacement).join("\n");
 
 /** A fetch_page callback body with two error texts and no isError. */
 const FETCH_PAGE = [
   '  if (!url.startsWith("https://")) return { content: [{ type: "text", text: "Error: only https URLs are allowed" }] };',
   "  const page = await fetchPage(url);",
-  "  return { content: [{ type: \"text\", text: page.ok ? page.body : `error - HTTP ${page.status}` }] };",
+  '  return { content: [{ type: "text", text: page.ok ? page.body : `error - HTTP ${page.status}` }] };',
 ];
 const FETCH_PAGE_FIXED = [
   '  if (!url.startsWith("https://")) return { content: [{ type: "text", text: "Error: only https URLs are allowed" }], isError: true };',
-  "  return { content: [{ type: \"text\", text: page.ok ? page.body : `error - HTTP ${page.status}` }], isError: true };",
+  '  return { content: [{ type: "text", text: page.ok ? page.body : `error - HTTP ${page.status}` }], isError: true };',
 ] as const;
 
 const CUSTOM_TEXTS = [
@@ -144,12 +143,14 @@ export function describeFailure(err: unknown) {
     {
       name: "a result from a function nested in the catch, and strings from a non-handler function",
       filename: TOOL_FILE,
-      code: listFilesTool(`      try {
+      code:
+        listFilesTool(`      try {
         return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
       } catch (err) {
         const lines = [args.dir].map((dir) => ({ content: [{ type: "text", text: dir }] }));
         return lines[0];
-      }`) + `
+      }`) +
+        `
 function describe(err: unknown): string {
   try { return JSON.stringify(err); } catch { return \`unserializable: \${String(err)}\`; }
 }`,
@@ -643,10 +644,29 @@ server.addTool({
       filename: SERVER_FILE,
       code: gitLogTool(GIT_LOG_CATCH),
       errors: [
-        { line: 6, column: 41, fixed: "    if (err instanceof GitError) return { content: [{ type: \"text\", text: `Error: ${String((err as GitError).message)}` }], isError: true };" },
-        { line: 7, column: 32, fixed: '    if (ref === "HEAD") return { content: [{ type: "text", text: `Error: ${String(String(err))}` }], isError: true };' },
-        { line: 8, column: 33, fixed: '    if (ref.length > 40) return { content: [{ type: "text", text: `Error: ${String("bad ref: " + ref)}` }], isError: true };' },
-        { line: 9, column: 12, fixed: '    return { content: [{ type: "text", text: `Error: ${String(err instanceof Error ? err.message : "")}` }], isError: true };' },
+        {
+          line: 6,
+          column: 41,
+          fixed:
+            '    if (err instanceof GitError) return { content: [{ type: "text", text: `Error: ${String((err as GitError).message)}` }], isError: true };',
+        },
+        {
+          line: 7,
+          column: 32,
+          fixed: '    if (ref === "HEAD") return { content: [{ type: "text", text: `Error: ${String(String(err))}` }], isError: true };',
+        },
+        {
+          line: 8,
+          column: 33,
+          fixed:
+            '    if (ref.length > 40) return { content: [{ type: "text", text: `Error: ${String("bad ref: " + ref)}` }], isError: true };',
+        },
+        {
+          line: 9,
+          column: 12,
+          fixed:
+            '    return { content: [{ type: "text", text: `Error: ${String(err instanceof Error ? err.message : "")}` }], isError: true };',
+        },
       ].map(({ line, column, fixed }, index) => ({
         messageId: "successStringInCatch" as const,
         line,

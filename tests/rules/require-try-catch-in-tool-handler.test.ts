@@ -143,13 +143,10 @@ server.registerTool("round_time", { description: "Round the current time" }, asy
     {
       name: "a logger bound in the file is not the console, and one call that can fail among non-throwing ones",
       filename: SERVER_FILE,
-      code: CLOCK_TOOLS([
-        '  console.info("log_time", Date.now());',
-        '  return { content: [{ type: "text", text: "logged" }] };',
-      ], [
-        '  const seconds = Math.round(Number(JSON.parse(value)));',
-        '  return { content: [{ type: "text", text: String(seconds) }] };',
-      ]),
+      code: CLOCK_TOOLS(
+        ['  console.info("log_time", Date.now());', '  return { content: [{ type: "text", text: "logged" }] };'],
+        ["  const seconds = Math.round(Number(JSON.parse(value)));", '  return { content: [{ type: "text", text: String(seconds) }] };'],
+      ),
       errors: [
         {
           messageId: "unguarded",
@@ -158,15 +155,18 @@ server.registerTool("round_time", { description: "Round the current time" }, asy
           suggestions: [
             {
               messageId: "wrapInTryCatch",
-              output: CLOCK_TOOLS([
-                "  try {",
-                '    console.info("log_time", Date.now());',
-                '    return { content: [{ type: "text", text: "logged" }] };',
-                catchClause("  "),
-              ], [
-                '  const seconds = Math.round(Number(JSON.parse(value)));',
-                '  return { content: [{ type: "text", text: String(seconds) }] };',
-              ]),
+              output: CLOCK_TOOLS(
+                [
+                  "  try {",
+                  '    console.info("log_time", Date.now());',
+                  '    return { content: [{ type: "text", text: "logged" }] };',
+                  catchClause("  "),
+                ],
+                [
+                  "  const seconds = Math.round(Number(JSON.parse(value)));",
+                  '  return { content: [{ type: "text", text: String(seconds) }] };',
+                ],
+              ),
             },
           ],
         },
@@ -177,15 +177,15 @@ server.registerTool("round_time", { description: "Round the current time" }, asy
           suggestions: [
             {
               messageId: "wrapInTryCatch",
-              output: CLOCK_TOOLS([
-                '  console.info("log_time", Date.now());',
-                '  return { content: [{ type: "text", text: "logged" }] };',
-              ], [
-                "  try {",
-                '    const seconds = Math.round(Number(JSON.parse(value)));',
-                '    return { content: [{ type: "text", text: String(seconds) }] };',
-                catchClause("  "),
-              ]),
+              output: CLOCK_TOOLS(
+                ['  console.info("log_time", Date.now());', '  return { content: [{ type: "text", text: "logged" }] };'],
+                [
+                  "  try {",
+                  "    const seconds = Math.round(Number(JSON.parse(value)));",
+                  '    return { content: [{ type: "text", text: String(seconds) }] };',
+                  catchClause("  "),
+                ],
+              ),
             },
           ],
         },
@@ -210,7 +210,10 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
           messageId: "unguarded",
           line: 3,
           column: 31,
-          suggestions: [{ messageId: "wrapInTryCatch", output: `
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
 const handlers: Record<string, (args: Record<string, unknown>) => Promise<CallToolResult>> = {
   search_issues: async (args) => {
     try {
@@ -226,7 +229,9 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   } catch (error) {
     throw new McpError(ErrorCode.InternalError, String(error));
   }
-});` }],
+});`,
+            },
+          ],
         },
       ],
     },

@@ -29,7 +29,8 @@ interface Layout {
 function declaredNames(statement: TSESTree.ProgramStatement): string[] {
   const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
   if (!declaration) return [];
-  if ((declaration.type === AST_NODE_TYPES.FunctionDeclaration || declaration.type === AST_NODE_TYPES.TSDeclareFunction) && declaration.id) return [declaration.id.name];
+  if ((declaration.type === AST_NODE_TYPES.FunctionDeclaration || declaration.type === AST_NODE_TYPES.TSDeclareFunction) && declaration.id)
+    return [declaration.id.name];
   if (declaration.type === AST_NODE_TYPES.VariableDeclaration) {
     return declaration.declarations.flatMap((declarator) => (declarator.id.type === AST_NODE_TYPES.Identifier ? [declarator.id.name] : []));
   }
@@ -48,11 +49,14 @@ function moveHelpers(code: string, names: readonly string[]): Layout {
       moving.add(statement);
       const text = code.slice(...statement.range);
       for (const other of declarations) {
-        if (!moving.has(other) && declaredNames(other).some((used) => new RegExp(`\\b${used}\\b`, "u").test(text))) pending.push(...declaredNames(other));
+        if (!moving.has(other) && declaredNames(other).some((used) => new RegExp(`\\b${used}\\b`, "u").test(text)))
+          pending.push(...declaredNames(other));
       }
     }
   }
-  const imports = program.body.filter((statement) => statement.type === AST_NODE_TYPES.ImportDeclaration).map((statement) => code.slice(...statement.range));
+  const imports = program.body
+    .filter((statement) => statement.type === AST_NODE_TYPES.ImportDeclaration)
+    .map((statement) => code.slice(...statement.range));
   const moved = [...moving].sort((a, b) => a.range[0] - b.range[0]);
   const exported = moved.map((statement) => {
     const text = code.slice(...statement.range);
@@ -89,7 +93,14 @@ async function lintTyped(folder: string, files: Record<string, string>, target: 
   }
   const program = ts.createProgram(
     Object.keys(files).map((file) => path.join(folder, file)),
-    { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, noEmit: true, types: [] },
+    {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      strict: true,
+      noEmit: true,
+      types: [],
+    },
   );
   const eslint = new ESLint({
     cwd: folder,
@@ -97,7 +108,13 @@ async function lintTyped(folder: string, files: Record<string, string>, target: 
     overrideConfig: [
       { files: ["**/*.ts"], languageOptions: { parser: tsParser, parserOptions: { programs: [program] } } },
       plugin.configs["recommended-type-checked"],
-      { rules: { "mcp-tool-errors/no-protocol-errors-in-tools": "off", "mcp-tool-errors/require-is-error": "off", "mcp-tool-errors/error-text-prefix": "off" } },
+      {
+        rules: {
+          "mcp-tool-errors/no-protocol-errors-in-tools": "off",
+          "mcp-tool-errors/require-is-error": "off",
+          "mcp-tool-errors/error-text-prefix": "off",
+        },
+      },
     ],
   });
   const results = await eslint.lintFiles([path.join(folder, target)]);
@@ -119,15 +136,29 @@ describe("the same-file and the cross-file throw analyses agree", () => {
     // The helper in the handler's file: the same-file rule reports the call, the typed rule does not repeat it.
     const together = await lintTyped(path.join(root, `together-${String(index)}`), { [filename]: code }, filename);
     const calls = (reports: Report[], rule: string) =>
-      reports.filter((report) => report.ruleId === `mcp-tool-errors/${rule}`).map((report) => `${String(report.line)}:${String(report.column)}`);
-    expect(calls(together, "no-throw-in-tool-handler").filter((at) => expected.includes(at)).sort()).toEqual(expected);
+      reports
+        .filter((report) => report.ruleId === `mcp-tool-errors/${rule}`)
+        .map((report) => `${String(report.line)}:${String(report.column)}`);
+    expect(
+      calls(together, "no-throw-in-tool-handler")
+        .filter((at) => expected.includes(at))
+        .sort(),
+    ).toEqual(expected);
     expect(calls(together, "no-throwing-call-in-tool-handler").filter((at) => expected.includes(at))).toEqual([]);
 
     // The helper moved to another file: the typed rule reports the same calls, once.
     const layout = moveHelpers(code, names);
     const helpersFile = path.posix.join(path.posix.dirname(filename), `${HELPERS_MODULE}.ts`);
-    const apart = await lintTyped(path.join(root, `apart-${String(index)}`), { [filename]: layout.main, [helpersFile]: layout.helpers }, filename);
-    expect(calls(apart, "no-throwing-call-in-tool-handler").filter((at) => expected.includes(at)).sort()).toEqual(expected);
+    const apart = await lintTyped(
+      path.join(root, `apart-${String(index)}`),
+      { [filename]: layout.main, [helpersFile]: layout.helpers },
+      filename,
+    );
+    expect(
+      calls(apart, "no-throwing-call-in-tool-handler")
+        .filter((at) => expected.includes(at))
+        .sort(),
+    ).toEqual(expected);
     expect(calls(apart, "no-throw-in-tool-handler").filter((at) => expected.includes(at))).toEqual([]);
   });
 });

@@ -18,7 +18,9 @@ function property(object: ts.ObjectLiteralExpression, name: string): ts.Expressi
 function helperText(fn: TsFunction, text: ts.Expression): Omit<ErrorHelper, "name"> | undefined {
   const parameterIndex = (node: ts.Expression): number => {
     const inner = unwrapTs(node);
-    return typescript.isIdentifier(inner) ? fn.parameters.findIndex((parameter) => typescript.isIdentifier(parameter.name) && parameter.name.text === inner.text) : -1;
+    return typescript.isIdentifier(inner)
+      ? fn.parameters.findIndex((parameter) => typescript.isIdentifier(parameter.name) && parameter.name.text === inner.text)
+      : -1;
   };
   const direct = parameterIndex(text);
   if (direct !== -1) return { messageArgument: direct, addedPrefix: undefined };
@@ -26,7 +28,9 @@ function helperText(fn: TsFunction, text: ts.Expression): Omit<ErrorHelper, "nam
   if (!typescript.isTemplateExpression(value) || value.templateSpans.length !== 1) return undefined;
   const span = value.templateSpans.at(0);
   const index = span ? parameterIndex(span.expression) : -1;
-  return span && index !== -1 && span.literal.text === "" && value.head.text !== "" ? { messageArgument: index, addedPrefix: value.head.text } : undefined;
+  return span && index !== -1 && span.literal.text === "" && value.head.text !== ""
+    ? { messageArgument: index, addedPrefix: value.head.text }
+    : undefined;
 }
 
 /** `fn` returns `{ content: [{ type: "text", text: <parameter> }], isError: true }`. */

@@ -117,8 +117,10 @@ class Builder {
         if (typescript.isCallExpression(node)) facts.registersTools = this.visitCall(node) || facts.registersTools;
         else if (typescript.isObjectLiteralExpression(node)) objects.push(node);
         else if (typescript.isClassLike(node)) this.visitClass(node);
-        else if (typescript.isImportDeclaration(node) && typescript.isStringLiteral(node.moduleSpecifier)) facts.imports.push(node.moduleSpecifier.text);
-        else if (inToolFile && (typescript.isExportAssignment(node) || typescript.isFunctionDeclaration(node))) this.visitDefaultExport(node);
+        else if (typescript.isImportDeclaration(node) && typescript.isStringLiteral(node.moduleSpecifier))
+          facts.imports.push(node.moduleSpecifier.text);
+        else if (inToolFile && (typescript.isExportAssignment(node) || typescript.isFunctionDeclaration(node)))
+          this.visitDefaultExport(node);
       }
       for (const object of objects) this.visitObject(object, inToolFile, facts);
     }
@@ -172,7 +174,10 @@ class Builder {
   private tableValues(table: ts.Expression): (ts.Expression | ts.MethodDeclaration)[] {
     const symbol = symbolNode(table);
     const declaration = symbol && resolvedSymbol(this.checker, symbol)?.valueDeclaration;
-    const init = declaration && typescript.isVariableDeclaration(declaration) && declaration.initializer ? unwrapTs(declaration.initializer) : undefined;
+    const init =
+      declaration && typescript.isVariableDeclaration(declaration) && declaration.initializer
+        ? unwrapTs(declaration.initializer)
+        : undefined;
     if (!init) return [];
     const entries: (ts.Expression | ts.MethodDeclaration)[] = [];
     if (typescript.isObjectLiteralExpression(init)) {
@@ -210,9 +215,16 @@ class Builder {
     const direct = callOfValue(lookup, this.settings);
     if (direct) return direct;
     let child = lookup;
-    while (typescript.isParenthesizedExpression(child.parent) || typescript.isAsExpression(child.parent) || typescript.isNonNullExpression(child.parent) || typescript.isAwaitExpression(child.parent)) child = child.parent;
+    while (
+      typescript.isParenthesizedExpression(child.parent) ||
+      typescript.isAsExpression(child.parent) ||
+      typescript.isNonNullExpression(child.parent) ||
+      typescript.isAwaitExpression(child.parent)
+    )
+      child = child.parent;
     const declaration = child.parent;
-    if (!typescript.isVariableDeclaration(declaration) || declaration.initializer !== child || !typescript.isIdentifier(declaration.name)) return undefined;
+    if (!typescript.isVariableDeclaration(declaration) || declaration.initializer !== child || !typescript.isIdentifier(declaration.name))
+      return undefined;
     const symbol = this.checker.getSymbolAtLocation(declaration.name);
     const scope = declaration.parent.parent.parent;
     for (const node of descendants(scope)) {
@@ -234,7 +246,11 @@ class Builder {
     }
     if (!typescript.isObjectLiteralExpression(value) || !findMember(value, "content")) return false;
     const isError = findMember(value, "isError");
-    return isError !== undefined && typescript.isPropertyAssignment(isError) && unwrapTs(isError.initializer).kind === typescript.SyntaxKind.TrueKeyword;
+    return (
+      isError !== undefined &&
+      typescript.isPropertyAssignment(isError) &&
+      unwrapTs(isError.initializer).kind === typescript.SyntaxKind.TrueKeyword
+    );
   }
 
   /** `{ name, inputSchema, handler }`, `defineTool({ ..., handle() {} })`, `server.addTool({ execute })`. */
@@ -242,10 +258,15 @@ class Builder {
     const member = object.properties.find((candidate) => isHandlerProperty(this.settings, memberName(candidate)));
     if (!member) return;
     let child: ts.Node = object;
-    while (typescript.isParenthesizedExpression(child.parent) || typescript.isAsExpression(child.parent) || typescript.isSatisfiesExpression(child.parent)) {
+    while (
+      typescript.isParenthesizedExpression(child.parent) ||
+      typescript.isAsExpression(child.parent) ||
+      typescript.isSatisfiesExpression(child.parent)
+    ) {
       child = child.parent;
     }
-    const call = typescript.isCallExpression(child.parent) && child.parent.arguments.includes(child as ts.Expression) ? child.parent : undefined;
+    const call =
+      typescript.isCallExpression(child.parent) && child.parent.arguments.includes(child as ts.Expression) ? child.parent : undefined;
     const source = call && importSource(this.checker, call.expression);
     const shape = definitionObjectShape(this.settings, {
       definitionCall: call && calleeLastName(call.expression),
@@ -290,7 +311,12 @@ class Builder {
    * The functions an expression in a handler position evaluates to, wrappers, bindings and
    * `this.method` followed; a function that only forwards to a method hands the role to the method.
    */
-  private add(expression: ts.Expression | ts.MethodDeclaration, shape: HandlerShape, where: Partial<Pick<ProgramHandler, "call" | "classNode" | "definition">>, guardedByTable = false): TsFunction[] {
+  private add(
+    expression: ts.Expression | ts.MethodDeclaration,
+    shape: HandlerShape,
+    where: Partial<Pick<ProgramHandler, "call" | "classNode" | "definition">>,
+    guardedByTable = false,
+  ): TsFunction[] {
     const added: TsFunction[] = [];
     if (typescript.isMethodDeclaration(expression)) {
       this.addFunction(expression, shape, where, guardedByTable);
@@ -313,7 +339,12 @@ class Builder {
     return added;
   }
 
-  private addFunction(fn: ts.Node, shape: HandlerShape, where: Partial<Pick<ProgramHandler, "call" | "classNode" | "definition">>, guarded: boolean): void {
+  private addFunction(
+    fn: ts.Node,
+    shape: HandlerShape,
+    where: Partial<Pick<ProgramHandler, "call" | "classNode" | "definition">>,
+    guarded: boolean,
+  ): void {
     if (!isTsFunction(fn)) return;
     this.handlers.push({ fn, ...shape, call: where.call, definition: where.definition, classNode: where.classNode, guarded });
   }
@@ -338,10 +369,16 @@ function forwardedMethodCall(fn: TsFunction): ts.Expression | undefined {
 /** The call of a value: `value(args)`, `value?.(args)`, `value.handler(args)`, `await` looked through. */
 function callOfValue(value: ts.Node, settings: McpSettings): ts.CallExpression | undefined {
   let child = value;
-  while (typescript.isParenthesizedExpression(child.parent) || typescript.isNonNullExpression(child.parent) || typescript.isAsExpression(child.parent)) child = child.parent;
+  while (
+    typescript.isParenthesizedExpression(child.parent) ||
+    typescript.isNonNullExpression(child.parent) ||
+    typescript.isAsExpression(child.parent)
+  )
+    child = child.parent;
   const parent = child.parent;
   if (typescript.isCallExpression(parent) && parent.expression === child) return parent;
-  if (!typescript.isPropertyAccessExpression(parent) || parent.expression !== child || !isHandlerProperty(settings, parent.name.text)) return undefined;
+  if (!typescript.isPropertyAccessExpression(parent) || parent.expression !== child || !isHandlerProperty(settings, parent.name.text))
+    return undefined;
   return typescript.isCallExpression(parent.parent) && parent.parent.expression === parent ? parent.parent : undefined;
 }
 
@@ -402,7 +439,9 @@ class TsRequestedName {
     return typescript.isVariableDeclaration(holder) && holder.initializer !== undefined && this.isParams(holder.initializer);
   }
 
-  private declarationInDispatcher(identifier: ts.Identifier): ts.VariableDeclaration | (ts.BindingElement & { parent: ts.ObjectBindingPattern }) | undefined {
+  private declarationInDispatcher(
+    identifier: ts.Identifier,
+  ): ts.VariableDeclaration | (ts.BindingElement & { parent: ts.ObjectBindingPattern }) | undefined {
     const declaration = this.checker.getSymbolAtLocation(identifier)?.valueDeclaration;
     if (!declaration || !containsTs(this.dispatcher, declaration)) return undefined;
     if (typescript.isVariableDeclaration(declaration) && typescript.isIdentifier(declaration.name)) return declaration;

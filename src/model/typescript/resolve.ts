@@ -30,12 +30,7 @@ const MAX_FACTORY_NESTING = 2;
  * members (`tool.handler` over an array of tool objects), and, for `tool.handler` where `tool`
  * is a factory's result, the property of the object literal the factory returns.
  */
-export function resolveFunctions(
-  checker: ts.TypeChecker,
-  expression: ts.Expression,
-  options: ResolveOptions,
-  nesting = 0,
-): Resolution {
+export function resolveFunctions(checker: ts.TypeChecker, expression: ts.Expression, options: ResolveOptions, nesting = 0): Resolution {
   const resolution: Resolution = { functions: [], guarded: new Set(), declarations: [] };
   const seen = new Set<ts.Node>();
   const pending: ts.Expression[] = [expression];
@@ -91,7 +86,11 @@ export function resolveFunctions(
     const symbol = name && resolvedSymbol(checker, name);
     const before = resolution.functions.length + pending.length;
     for (const declaration of symbol?.declarations ?? []) addDeclaration(declaration, node);
-    if (resolution.functions.length + pending.length === before && typescript.isPropertyAccessExpression(node) && nesting < MAX_FACTORY_NESTING) {
+    if (
+      resolution.functions.length + pending.length === before &&
+      typescript.isPropertyAccessExpression(node) &&
+      nesting < MAX_FACTORY_NESTING
+    ) {
       const properties = factoryProperties(checker, node, nesting + 1);
       for (const value of properties.values) follow(value, node);
       pending.push(...properties.values);

@@ -12,7 +12,6 @@ export interface TypedServices {
   toTs(node: TSESTree.Node): ts.Node | undefined;
 }
 
-
 /**
  * The program typescript-eslint built for this file, or undefined without type information
  * (never a second program: analyses must reuse this one).

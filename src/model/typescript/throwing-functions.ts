@@ -64,8 +64,7 @@ function isCatchReceiver(call: ts.CallExpression): boolean {
   );
 }
 
-const isAsync = (target: ThrowTarget): boolean =>
-  (typescript.getCombinedModifierFlags(target) & typescript.ModifierFlags.Async) !== 0;
+const isAsync = (target: ThrowTarget): boolean => (typescript.getCombinedModifierFlags(target) & typescript.ModifierFlags.Async) !== 0;
 
 /** Published once per analysis built (per program and options), for profiling and tests. */
 export const throwAnalysisChannel = channel("mcp-tool-errors:throw-analysis");
@@ -144,7 +143,8 @@ export class ThrowAnalysis {
         const site = facts.own ?? (within ? undefined : facts.tagged);
         if (site) return { chain, site };
         // The per-file rule does not see library calls: they are this rule's alone.
-        if (facts.library && !within) return { chain: [...chain, facts.library.call.name], site: facts.library.node, library: facts.library.call };
+        if (facts.library && !within)
+          return { chain: [...chain, facts.library.call.name], site: facts.library.node, library: facts.library.call };
         if (depth === maxDepth) continue;
         for (const call of facts.calls) {
           for (const callee of this.targetsOf(call)) {
@@ -183,7 +183,8 @@ export class ThrowAnalysis {
       } else if (typescript.isCallExpression(node) || typescript.isNewExpression(node)) {
         if (typescript.isCallExpression(node) && isPromiseRejectCall(node)) {
           const exit = rejectionExit(tsTree, node);
-          if (exit && escapes(tsTree, node, target, exit) && !this.isAllowed(node.arguments[0])) return { own: node, tagged, calls, library };
+          if (exit && escapes(tsTree, node, target, exit) && !this.isAllowed(node.arguments[0]))
+            return { own: node, tagged, calls, library };
         } else if (!isCaughtTs(node, target)) {
           if (typescript.isCallExpression(node)) calls.push(node);
           if (!library) {
@@ -280,14 +281,23 @@ function isReassigned(checker: ts.TypeChecker, name: ts.Identifier): boolean {
   const symbol = checker.getSymbolAtLocation(name);
   if (!symbol) return true;
   // Overload signatures are declarations too, not bindings.
-  const bindings = symbol.declarations?.filter((declaration) => !typescript.isFunctionDeclaration(declaration) || declaration.body !== undefined);
+  const bindings = symbol.declarations?.filter(
+    (declaration) => !typescript.isFunctionDeclaration(declaration) || declaration.body !== undefined,
+  );
   if ((bindings?.length ?? 0) > 1) return true;
   const { SyntaxKind } = typescript;
   for (const node of descendants(name.getSourceFile())) {
     let target: ts.Node | undefined;
-    if (typescript.isBinaryExpression(node) && node.operatorToken.kind >= SyntaxKind.FirstAssignment && node.operatorToken.kind <= SyntaxKind.LastAssignment) {
+    if (
+      typescript.isBinaryExpression(node) &&
+      node.operatorToken.kind >= SyntaxKind.FirstAssignment &&
+      node.operatorToken.kind <= SyntaxKind.LastAssignment
+    ) {
       target = node.left;
-    } else if ((typescript.isPrefixUnaryExpression(node) || typescript.isPostfixUnaryExpression(node)) && (node.operator === SyntaxKind.PlusPlusToken || node.operator === SyntaxKind.MinusMinusToken)) {
+    } else if (
+      (typescript.isPrefixUnaryExpression(node) || typescript.isPostfixUnaryExpression(node)) &&
+      (node.operator === SyntaxKind.PlusPlusToken || node.operator === SyntaxKind.MinusMinusToken)
+    ) {
       target = node.operand;
     }
     if (target && typescript.isIdentifier(target) && target.text === name.text && resolvedSymbol(checker, target) === symbol) return true;

@@ -44,7 +44,9 @@ export function unwrapTs(node: ts.Expression): ts.Expression {
 export function functionOfDeclaration(declaration: ts.Node): TsFunction | undefined {
   if (isTsFunction(declaration)) return declaration.body ? declaration : undefined;
   if (
-    (typescript.isVariableDeclaration(declaration) || typescript.isPropertyAssignment(declaration) || typescript.isPropertyDeclaration(declaration)) &&
+    (typescript.isVariableDeclaration(declaration) ||
+      typescript.isPropertyAssignment(declaration) ||
+      typescript.isPropertyDeclaration(declaration)) &&
     declaration.initializer
   ) {
     const value = unwrapTs(declaration.initializer);
@@ -86,7 +88,8 @@ export function* descendants(root: ts.Node): Generator<ts.Node> {
 /** The name a function goes by in messages: its own name, or the variable, property or method it is bound to. */
 export function functionName(fn: ts.Node): string {
   const named = typescript.getNameOfDeclaration(fn as ts.Declaration) ?? typescript.getNameOfDeclaration(fn.parent as ts.Declaration);
-  if (named && (typescript.isIdentifier(named) || typescript.isStringLiteral(named) || typescript.isPrivateIdentifier(named))) return named.text;
+  if (named && (typescript.isIdentifier(named) || typescript.isStringLiteral(named) || typescript.isPrivateIdentifier(named)))
+    return named.text;
   return "(anonymous)";
 }
 

@@ -23,7 +23,9 @@ export const tsTree: SyntaxTree<ts.Node> = {
       const operator = parent.operatorToken.kind;
       const { SyntaxKind } = typescript;
       const logical =
-        operator === SyntaxKind.QuestionQuestionToken || operator === SyntaxKind.BarBarToken || operator === SyntaxKind.AmpersandAmpersandToken;
+        operator === SyntaxKind.QuestionQuestionToken ||
+        operator === SyntaxKind.BarBarToken ||
+        operator === SyntaxKind.AmpersandAmpersandToken;
       return logical && parent.right === child ? "logicalRight" : "other";
     }
     if (typescript.isAwaitExpression(parent)) return "awaited";

@@ -30,7 +30,10 @@ describe("getProgramHandlers", () => {
       const index = getProgramHandlers(program, settings, fixture);
       expect(getProgramHandlers(program, settings, fixture)).toBe(index);
       expect(builds).toBe(1);
-      const summary = index.handlers.map((handler) => `${handler.kind} ${handler.via ?? "-"}: ${functionName(handler.fn)} in ${handler.fn.getSourceFile().fileName.slice(fixture.length)}`);
+      const summary = index.handlers.map(
+        (handler) =>
+          `${handler.kind} ${handler.via ?? "-"}: ${functionName(handler.fn)} in ${handler.fn.getSourceFile().fileName.slice(fixture.length)}`,
+      );
       expect(summary).toEqual([
         "registration registerTool: (anonymous) in src/billing-server.ts",
         "requestHandler setRequestHandler: (anonymous) in src/dispatch.ts",
@@ -58,7 +61,13 @@ export async function gitStatus(args: ToolArgs) {
 
 createTypedRuleTester().run("no-protocol-errors-in-tools with type information", rule, {
   valid: [],
-  invalid: [{ ...handlerFile, name: "a handler registered in src/server.ts is tool code", errors: [{ messageId: "reservedCode", line: 3, column: 61 }] }],
+  invalid: [
+    {
+      ...handlerFile,
+      name: "a handler registered in src/server.ts is tool code",
+      errors: [{ messageId: "reservedCode", line: 3, column: 61 }],
+    },
+  ],
 });
 
 createRuleTester().run("no-protocol-errors-in-tools without type information", rule, {

@@ -21,11 +21,14 @@ function requireString(args: Record<string, unknown>, key: string): string {
  * (`throwingCall`). tests/rules/throw-analyses-parity.test.ts moves each helper to another file and
  * checks that `no-throwing-call-in-tool-handler` reports the same calls there.
  */
-export const throwingHelperCases: InvalidTestCase<"replaceWithErrorResult" | "reject" | "throw" | "throwingCall", [{ allow: string[]; reportConvertedThrows: boolean }]>[] = [
-    {
-      name: "an overloaded function declaration that throws",
-      filename: TOOL_FILE,
-      code: `
+export const throwingHelperCases: InvalidTestCase<
+  "replaceWithErrorResult" | "reject" | "throw" | "throwingCall",
+  [{ allow: string[]; reportConvertedThrows: boolean }]
+>[] = [
+  {
+    name: "an overloaded function declaration that throws",
+    filename: TOOL_FILE,
+    code: `
 function parseDepth(raw: string): number;
 function parseDepth(raw: number): number;
 function parseDepth(raw: string | number): number {
@@ -37,12 +40,12 @@ export const listTree = {
   schema: { name: "list_tree", inputSchema: { type: "object" } },
   handler: async (args: { depth: string }) => ({ content: [{ type: "text", text: await tree(parseDepth(args.depth)) }] }),
 };`,
-      errors: [{ messageId: "throwingCall", data: { name: "parseDepth", line: 6, outcome: ESCAPES }, line: 11, column: 93 }],
-    },
-    {
-      name: "a call to a same-file argument helper that throws (the ADR project's violation)",
-      filename: TOOL_FILE,
-      code: `${REQUIRE_STRING}
+    errors: [{ messageId: "throwingCall", data: { name: "parseDepth", line: 6, outcome: ESCAPES }, line: 11, column: 93 }],
+  },
+  {
+    name: "a call to a same-file argument helper that throws (the ADR project's violation)",
+    filename: TOOL_FILE,
+    code: `${REQUIRE_STRING}
 export function createGitLogTool(deps: { git(args: string[]): Promise<string> }) {
   return {
     schema: { name: "git_log", description: "Show the git log", inputSchema: { type: "object" } },
@@ -52,12 +55,12 @@ export function createGitLogTool(deps: { git(args: string[]): Promise<string> })
     },
   };
 }`,
-      errors: [{ messageId: "throwingCall", data: { name: "requireString", line: 4, outcome: ESCAPES }, line: 11, column: 19 }],
-    },
-    {
-      name: "a chain of helpers reports the line of the deepest throw",
-      filename: SERVER_FILE,
-      code: `${REQUIRE_STRING}
+    errors: [{ messageId: "throwingCall", data: { name: "requireString", line: 4, outcome: ESCAPES }, line: 11, column: 19 }],
+  },
+  {
+    name: "a chain of helpers reports the line of the deepest throw",
+    filename: SERVER_FILE,
+    code: `${REQUIRE_STRING}
 const parseLogArgs = (args: Record<string, unknown>) => ({ ref: requireString(args, "ref"), limit: 20 });
 function gitLogArgv(args: Record<string, unknown>): string[] {
   const { ref, limit } = parseLogArgs(args);
@@ -67,12 +70,12 @@ server.registerTool("git_log", { inputSchema: {} }, async (args) => {
   const argv = gitLogArgv(args);
   return { content: [{ type: "text", text: await git(argv) }] };
 });`,
-      errors: [{ messageId: "throwingCall", data: { name: "gitLogArgv", line: 4, outcome: SAFETY_NET }, line: 13, column: 16 }],
-    },
-    {
-      name: "recursion between helpers that throw ends (cycle)",
-      filename: SERVER_FILE,
-      code: `
+    errors: [{ messageId: "throwingCall", data: { name: "gitLogArgv", line: 4, outcome: SAFETY_NET }, line: 13, column: 16 }],
+  },
+  {
+    name: "recursion between helpers that throw ends (cycle)",
+    filename: SERVER_FILE,
+    code: `
 function walk(node: TreeNode, depth: number): string[] {
   if (depth > 32) throw new Error("tree too deep");
   return node.children.flatMap((child) => visit(child, depth + 1));
@@ -83,12 +86,12 @@ function visit(node: TreeNode, depth: number): string[] {
 server.registerTool("list_tree", { inputSchema: {} }, async ({ root }) => ({
   content: [{ type: "text", text: visit(await loadTree(root), 0).join("\\n") }],
 }));`,
-      errors: [{ messageId: "throwingCall", data: { name: "visit", line: 3, outcome: SAFETY_NET }, line: 10, column: 35 }],
-    },
-    {
-      name: "a named handler function, and another handler that calls it",
-      filename: TOOL_FILE,
-      code: `
+    errors: [{ messageId: "throwingCall", data: { name: "visit", line: 3, outcome: SAFETY_NET }, line: 10, column: 35 }],
+  },
+  {
+    name: "a named handler function, and another handler that calls it",
+    filename: TOOL_FILE,
+    code: `
 async function handleGitDiff(args: { base?: string }) {
   if (!args.base) throw new Error("base is required");
   return { content: [{ type: "text", text: await git(["diff", args.base]) }] };
@@ -98,15 +101,15 @@ export const gitDiffMain = {
   schema: { name: "git_diff_main", inputSchema: { type: "object" } },
   handler: async () => handleGitDiff({ base: "main" }),
 };`,
-      errors: [
-        {
-          messageId: "throw",
-          line: 3,
-          column: 19,
-          suggestions: [
-            {
-              messageId: "replaceWithErrorResult",
-              output: `
+    errors: [
+      {
+        messageId: "throw",
+        line: 3,
+        column: 19,
+        suggestions: [
+          {
+            messageId: "replaceWithErrorResult",
+            output: `
 async function handleGitDiff(args: { base?: string }) {
   if (!args.base) return { content: [{ type: "text", text: "Error: base is required" }], isError: true };
   return { content: [{ type: "text", text: await git(["diff", args.base]) }] };
@@ -116,16 +119,16 @@ export const gitDiffMain = {
   schema: { name: "git_diff_main", inputSchema: { type: "object" } },
   handler: async () => handleGitDiff({ base: "main" }),
 };`,
-            },
-          ],
-        },
-        { messageId: "throwingCall", data: { name: "handleGitDiff", line: 3, outcome: ESCAPES }, line: 9, column: 24 },
-      ],
-    },
-    {
-      name: "a helper that only rejects, and a helper whose throw is outside its own try",
-      filename: SERVER_FILE,
-      code: `
+          },
+        ],
+      },
+      { messageId: "throwingCall", data: { name: "handleGitDiff", line: 3, outcome: ESCAPES }, line: 9, column: 24 },
+    ],
+  },
+  {
+    name: "a helper that only rejects, and a helper whose throw is outside its own try",
+    filename: SERVER_FILE,
+    code: `
 const notFound = (path: string) => Promise.reject(new Error(\`not found: \${path}\`));
 function readJson(text: string) {
   let parsed: unknown;
@@ -140,11 +143,11 @@ server.registerTool("read_json", { inputSchema: {} }, async ({ path }) => {
   if (!exists(path)) return notFound(path);
   return { content: [{ type: "text", text: JSON.stringify(readJson(await readFile(path, "utf8"))) }] };
 });`,
-      errors: [
-        { messageId: "throwingCall", data: { name: "notFound", line: 2, outcome: SAFETY_NET }, line: 13, column: 29 },
-        { messageId: "throwingCall", data: { name: "readJson", line: 8, outcome: SAFETY_NET }, line: 14, column: 59 },
-      ],
-    },
+    errors: [
+      { messageId: "throwingCall", data: { name: "notFound", line: 2, outcome: SAFETY_NET }, line: 13, column: 29 },
+      { messageId: "throwingCall", data: { name: "readJson", line: 8, outcome: SAFETY_NET }, line: 14, column: 59 },
+    ],
+  },
   {
     name: "a helper bound with var, never reassigned",
     filename: SERVER_FILE,
