@@ -7,10 +7,24 @@ import { listTools } from "./inventory.js";
 import { ProjectLinter, toolOf } from "./lint.js";
 import { buildReport, type Format, formatReport } from "./report.js";
 
-export const USAGE = `Usage: mcp-tool-errors audit [--project <tsconfig.json>] [--format table|json|markdown] [--strict]
+export const USAGE = `Usage: mcp-tool-errors <command> [options]
 
-Lists every MCP tool of the project, lints the files that hold their handlers with this plugin's
-type-checked rules, and reports which tools comply. Exit code 1 when a tool does not, 2 on usage errors.
+Commands:
+  audit    Lists every MCP tool of a TypeScript project, lints the files that hold their handlers
+           with this plugin's type-checked rules, and reports which tools comply.
+
+Options of audit:
+  -p, --project <tsconfig.json>        the project to audit (default: ./tsconfig.json)
+  -f, --format table|json|markdown     the report's format (default: table)
+      --strict                         lint with strict-type-checked instead of recommended-type-checked
+  -h, --help                           print this help
+
+Exit codes:
+  0  every tool complies (or this help was asked for: --help, or no arguments at all)
+  1  at least one tool does not comply
+  2  usage error (unknown command or option, no tsconfig at --project)
+
+Example: mcp-tool-errors audit --project tsconfig.json --format markdown > audit.md
 `;
 
 /** Projects bigger than this get a progress line on stderr. */
@@ -42,7 +56,8 @@ function parse(argv: readonly string[]): { project: string; format: Format; stri
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   const { values, positionals } = parsed;
-  if (values.help) throw new UsageError("");
+  // No arguments at all is a request for the help, like --help; options without a command are a mistake.
+  if (values.help || argv.length === 0) throw new UsageError("");
   if (positionals.length !== 1 || positionals[0] !== "audit") {
     throw new UsageError(positionals.length === 0 ? "missing command: audit" : `unknown command: ${positionals.join(" ")}`);
   }

@@ -3,22 +3,38 @@ import type { McpRuleDocs } from "../util/create-rule.js";
 
 export const PLUGIN_NAMESPACE = "mcp-tool-errors";
 
-export type PresetName = "all" | "recommended" | "recommended-type-checked" | "strict" | "strict-type-checked";
+export type PresetName =
+  | "all"
+  | "all-type-checked"
+  | "recommended"
+  | "recommended-type-checked"
+  | "strict"
+  | "strict-type-checked";
 
 interface RuleWithDocs {
   meta?: { docs?: Partial<McpRuleDocs> };
 }
 
-/** Which presets take a rule, from its `meta.docs` (typescript-eslint's convention). */
+/**
+ * Which presets take a rule, from its `meta.docs` (typescript-eslint's convention): a preset without
+ * `-type-checked` holds no rule that needs type information, so it runs on any file.
+ */
 function inPreset(docs: Partial<McpRuleDocs> | undefined, preset: PresetName): boolean {
-  if (preset === "all") return true;
   const typed = docs?.requiresTypeChecking === true;
   if (typed && !preset.endsWith("-type-checked")) return false;
+  if (preset.startsWith("all")) return true;
   const level = docs?.recommended;
   return preset.startsWith("strict") ? level === "recommended" || level === "strict" : level === "recommended";
 }
 
-const PRESETS: readonly PresetName[] = ["recommended", "strict", "all", "recommended-type-checked", "strict-type-checked"];
+const PRESETS: readonly PresetName[] = [
+  "recommended",
+  "strict",
+  "all",
+  "recommended-type-checked",
+  "strict-type-checked",
+  "all-type-checked",
+];
 
 /** The flat-config presets, each `{ name, plugins, rules }` with every rule at "error"; no files, no parser. */
 export function buildConfigs(

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 
 const { DefinitionType } = TSESLint.Scope;
-import { childNodes, contains, type FunctionNode, propertyName, unwrapExpression } from "../util/ast.js";
+import { calleeName, childNodes, contains, type FunctionNode, propertyName, unwrapExpression } from "../util/ast.js";
 
 /*
  * The unknown-tool branch of a low-level `tools/call` dispatcher: the specification makes
@@ -12,6 +12,8 @@ import { childNodes, contains, type FunctionNode, propertyName, unwrapExpression
 
 /** Methods that look a handler up by name and return it (`tools.get(name)`, `tools.find((t) => t.name === name)`). */
 const FETCHING_LOOKUPS = ["get", "find"];
+/** Functions and methods whose name says they fetch by name: `findOperation`, `getTool`, `lookup`. */
+const FINDER = /^(?:find|get|lookup|resolve)(?:[A-Z_]|$)/u;
 /** Methods that only say whether a tool of that name exists. */
 const EXISTENCE_LOOKUPS = ["has", "hasOwn", "hasOwnProperty"];
 /** Protocol error codes a dispatcher answers an unknown tool with. */
@@ -107,10 +109,22 @@ export class RequestedToolName {
     return this.is(first) ? callee.object : undefined;
   }
 
+  /**
+   * A finder called with the requested name: `this.findOperation(name)`, `getTool(name)`,
+   * `registry.lookup(name)` (its name says it fetches; `runTool(name)` does not).
+   */
+  isFinderCall(expression: TSESTree.Node): boolean {
+    let node = unwrapExpression(expression);
+    if (node.type === AST_NODE_TYPES.AwaitExpression) node = unwrapExpression(node.argument);
+    if (node.type !== AST_NODE_TYPES.CallExpression) return false;
+    const first = node.arguments.at(0);
+    return first !== undefined && this.is(first) && FINDER.test(calleeName(node.callee) ?? "");
+  }
+
   /** An identifier bound (`const`) to a lookup that fetches the tool: `const tool = tools.get(name)`. */
   isLookupResult(expression: TSESTree.Node): boolean {
     const node = unwrapExpression(expression);
-    if (this.lookupTable(node, false)) return true;
+    if (this.lookupTable(node, false) || this.isFinderCall(node)) return true;
     if (node.type !== AST_NODE_TYPES.Identifier) return false;
     const variable = ASTUtils.findVariable(this.sourceCode.getScope(node), node);
     return (
@@ -119,7 +133,7 @@ export class RequestedToolName {
           definition.type === DefinitionType.Variable &&
           definition.node.id.type === AST_NODE_TYPES.Identifier &&
           definition.node.init !== null &&
-          this.lookupTable(definition.node.init, false) !== undefined,
+          (this.lookupTable(definition.node.init, false) !== undefined || this.isFinderCall(definition.node.init)),
       ) ?? false
     );
   }

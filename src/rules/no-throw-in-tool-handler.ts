@@ -59,13 +59,13 @@ export default createRule<Options, MessageIds>({
             context.report({ node: site, messageId: "reject" });
             continue;
           }
-          const message = thrownMessage(site.argument);
+          const message = thrownMessage(site.argument, context.sourceCode, mcp.settings);
           context.report({
             node: site,
             messageId: "throw",
-            // Only in the handler's own body does `return` end the handler.
+            // Only in the handler's own body does `return` end the handler; with no message to show, no suggestion.
             suggest:
-              enclosingFunction(site) === handler.fn
+              message && enclosingFunction(site) === handler.fn
                 ? [
                     {
                       messageId: "replaceWithErrorResult",

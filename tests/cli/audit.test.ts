@@ -85,12 +85,24 @@ describe("mcp-tool-errors usage errors exit 2", () => {
     [["audit", "--project", "tests/fixtures/audit/missing.json"], /no tsconfig at .*missing\.json/u],
     [["audit", "--project", FIXTURE, "--format", "xml"], /--format must be one of table, json, markdown/u],
     [["lint"], /unknown command: lint/u],
-    [[], /missing command: audit/u],
+    [["--project", FIXTURE], /missing command: audit/u],
   ])("%j", async (argv, message) => {
     const { code, stdout, stderr } = await audit(...argv);
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toMatch(message);
+  });
+});
+
+describe("mcp-tool-errors help", () => {
+  it.each([{ argv: [] }, { argv: ["--help"] }, { argv: ["audit", "-h"] }])("$argv prints the commands, options and exit codes, exit 0", async ({ argv }) => {
+    const { code, stdout, stderr } = await audit(...argv);
+    expect(code).toBe(0);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(/^Usage: mcp-tool-errors <command> \[options\]\n/u);
+    expect(stderr).toMatch(/^ {2}audit {4}Lists every MCP tool/mu);
+    expect(stderr).toMatch(/^ {2}-p, --project <tsconfig\.json>/mu);
+    for (const exitCode of ["0", "1", "2"]) expect(stderr).toMatch(new RegExp(`^ {2}${exitCode} {2}\\S`, "mu"));
   });
 });
 

@@ -4,6 +4,7 @@ import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
 import { errorResultSource, prefixedMessageSource } from "../../src/fix/error-result-source.js";
 import { thrownMessage } from "../../src/model/thrown-message.js";
+import { getMcpSettings } from "../../src/model/settings.js";
 
 /**
  * Runs a probe rule over `code` and returns `prefixedMessageSource` for the message of every `throw`,
@@ -22,7 +23,9 @@ function prefixedThrowMessages(code: string, prefix = "Error: "): string[] {
             create(context) {
               return {
                 ThrowStatement(node: TSESTree.ThrowStatement) {
-                  out.push(prefixedMessageSource(thrownMessage(node.argument), context.sourceCode as never, prefix));
+                  const sourceCode = context.sourceCode as never;
+                  const message = thrownMessage(node.argument, sourceCode, getMcpSettings({}));
+                  out.push(message ? prefixedMessageSource(message, sourceCode, prefix) : "(no message)");
                 },
               };
             },
@@ -59,6 +62,15 @@ describe("prefixedMessageSource", () => {
       "`Error: ${String(reason)}`",
       "`Error: ${String(describe(args))}`",
     ]);
+  });
+
+  it("takes the SDK protocol errors' message from the second argument, and none when they have none", () => {
+    expect(
+      prefixedThrowMessages(`import { ErrorCode, McpError, UrlElicitationRequiredError } from "@modelcontextprotocol/sdk/types.js";
+        throw new McpError(ErrorCode.InvalidParams, "limit must be positive");
+        throw new UrlElicitationRequiredError([authorize]);
+        throw new McpError(ErrorCode.InternalError, ...details);`),
+    ).toEqual(['"Error: limit must be positive"', "(no message)", "(no message)"]);
   });
 
   it("keeps line breaks in a rebuilt string literal escaped, so it still parses", () => {

@@ -1,4 +1,5 @@
 import { ESLint } from "eslint";
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -55,5 +56,26 @@ describe("examples/bridge through new ESLint()", () => {
     for (const file of ["src/transport.ts", "src/errors.ts", "src/tools/index.ts", "src/tools/read-file.ts", "src/tools/utils.ts"]) {
       expect(findings).not.toHaveProperty(file);
     }
+  });
+});
+
+describe("npm run demo (scripts/demo.js)", () => {
+  it("says the findings are planted, and shows each under the comment that explains it", () => {
+    const demo = fileURLToPath(new URL("../../scripts/demo.js", import.meta.url));
+    const run = spawnSync(process.execPath, [demo], { encoding: "utf8", timeout: 60_000 });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^examples\/bridge is a small MCP server with rule violations planted on purpose/u);
+    const blocks = run.stdout.split("\n\n").filter((block) => /^src\//u.test(block));
+    expect(blocks.map((block) => block.split("\n", 1)[0])).toEqual(Object.keys(EXPECTED));
+    for (const block of blocks) {
+      const [, explanation, ...findings] = block.split("\n");
+      // The example's own doc comment, naming the rule it breaks, before the findings it explains.
+      expect(explanation).toMatch(/^ {2}\S.*(?:no-throw-in-tool-handler|no-protocol-errors-in-tools|require-is-error|error-text-prefix)/u);
+      expect(findings.length).toBeGreaterThan(0);
+      for (const finding of findings) expect(finding).toMatch(/^ {4}\d+:\d+ {2}mcp-tool-errors\/[\w-]+ {2}\S|^ {2}\S/u);
+    }
+    const count = Object.values(EXPECTED).flat().length;
+    expect(run.stdout).toContain(`mcp-tool-errors demo: ${String(count)} finding(s) in examples/bridge, all planted`);
   });
 });

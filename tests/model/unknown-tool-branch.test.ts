@@ -36,6 +36,22 @@ server.setRequestHandler("tools/call", async ({ params: { name } }) => {
 });`)).toEqual([4, 7]);
   });
 
+  it("counts a finder called with the requested name as a lookup, not any call with it", () => {
+    expect(unknownToolThrows(`
+class OpenApiProxy {
+  register() {
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const { name, arguments: params } = request.params;
+      const operation = this.findOperation(name);
+      if (!operation) throw new Error(\`Method \${name} not found\`);
+      const result = await runOperation(name, params);
+      if (!result) throw new Error("the operation returned nothing");
+      return { content: [{ type: "text", text: JSON.stringify(result) }] };
+    });
+  }
+}`)).toEqual([7]);
+  });
+
   it("is the consequent of an if that found no tool by that name", () => {
     expect(unknownToolThrows(`
 server.setRequestHandler(CallToolRequestSchema, async (request) => {

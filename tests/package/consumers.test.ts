@@ -70,7 +70,7 @@ describe("the packed tarball", () => {
   let files: string[];
 
   beforeAll(() => {
-    // --ignore-scripts: `prepare` would rebuild dist/ under the other test files' feet.
+    // --ignore-scripts: `prepack` would rebuild dist/ under the other test files' feet.
     const result = run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", destination]);
     expect(result.status).toBe(0);
     const [packed] = JSON.parse(result.stdout) as { filename: string; files: { path: string }[] }[];

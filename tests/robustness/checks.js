@@ -12,19 +12,13 @@ export const ALL_TOOL_CODE_SETTINGS = { [PLUGIN_NAMESPACE]: { toolFiles: ["**"] 
 const FILES = ["**/*.js", "**/*.mjs", "**/*.cjs", "**/*.jsx", "**/*.ts", "**/*.mts", "**/*.cts", "**/*.tsx"];
 
 /**
- * The rules of `configs.all` that run without type information, and those left out.
+ * The rules that run without type information (`configs.all`), and those left out (the rest of
+ * `configs["all-type-checked"]`).
  * @param {import("eslint").ESLint.Plugin} plugin
  */
 export function untypedRules(plugin) {
-  /** @type {string[]} */
-  const included = [];
-  /** @type {string[]} */
-  const excluded = [];
-  for (const ruleId of Object.keys(plugin.configs?.all?.rules ?? {})) {
-    const name = ruleId.slice(PLUGIN_NAMESPACE.length + 1);
-    const docs = /** @type {{ requiresTypeChecking?: boolean } | undefined} */ (plugin.rules?.[name]?.meta?.docs);
-    (docs?.requiresTypeChecking === true ? excluded : included).push(ruleId);
-  }
+  const included = Object.keys(plugin.configs?.all?.rules ?? {});
+  const excluded = Object.keys(plugin.configs?.["all-type-checked"]?.rules ?? {}).filter((ruleId) => !included.includes(ruleId));
   return { included, excluded };
 }
 

@@ -27,4 +27,5 @@ it(`lints ${String(RUNS)} generated MCP servers without a rule exception, a brok
   // or the property above checks nothing.
   expect(parsed).toBeGreaterThanOrEqual(RUNS * 0.95);
   expect(problems).toBeGreaterThan(RUNS);
-}, 60_000);
+  // About 35 s on 2 idle cores; CI runs it twice (second time on the lowest ESLint), and a busy machine doubles it.
+}, 120_000);

@@ -592,6 +592,127 @@ export function createOpenFileTool(deps: { open(path: string): Promise<void> }) 
       ],
     },
     {
+      name: "the SDK's McpError(code, message): the message is the second argument, the code stays out of the text",
+      filename: SERVER_FILE,
+      code: `
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.registerTool("read_file", { inputSchema: { path: z.string() } }, async ({ path }) => {
+  if (!path.startsWith(workspace)) throw new McpError(ErrorCode.InvalidParams, \`path is outside the workspace: \${path}\`);
+  return { content: [{ type: "text", text: await readFile(path, "utf8") }] };
+});`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 4,
+          column: 36,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.registerTool("read_file", { inputSchema: { path: z.string() } }, async ({ path }) => {
+  if (!path.startsWith(workspace)) return { content: [{ type: "text", text: \`Error: path is outside the workspace: \${path}\` }], isError: true };
+  return { content: [{ type: "text", text: await readFile(path, "utf8") }] };
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "SDK v2: ProtocolError through a namespace import, and an aliased subclass with its message second",
+      filename: SERVER_FILE,
+      code: `
+import * as mcp from "@modelcontextprotocol/server";
+import { ResourceNotFoundError as NotFound } from "@modelcontextprotocol/server";
+server.registerTool("read_note", { inputSchema: z.object({ uri: z.string() }) }, async ({ uri }) => {
+  if (!uri.startsWith("note://")) throw new mcp.ProtocolError(mcp.ProtocolErrorCode.InvalidParams, "uri must start with note://");
+  const note = await notes.get(uri);
+  if (!note) throw new NotFound(uri, 'no note at this uri');
+  return { content: [{ type: "text", text: note.body }] };
+});`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 5,
+          column: 35,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+import * as mcp from "@modelcontextprotocol/server";
+import { ResourceNotFoundError as NotFound } from "@modelcontextprotocol/server";
+server.registerTool("read_note", { inputSchema: z.object({ uri: z.string() }) }, async ({ uri }) => {
+  if (!uri.startsWith("note://")) return { content: [{ type: "text", text: "Error: uri must start with note://" }], isError: true };
+  const note = await notes.get(uri);
+  if (!note) throw new NotFound(uri, 'no note at this uri');
+  return { content: [{ type: "text", text: note.body }] };
+});`,
+            },
+          ],
+        },
+        {
+          messageId: "throw",
+          line: 7,
+          column: 14,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+import * as mcp from "@modelcontextprotocol/server";
+import { ResourceNotFoundError as NotFound } from "@modelcontextprotocol/server";
+server.registerTool("read_note", { inputSchema: z.object({ uri: z.string() }) }, async ({ uri }) => {
+  if (!uri.startsWith("note://")) throw new mcp.ProtocolError(mcp.ProtocolErrorCode.InvalidParams, "uri must start with note://");
+  const note = await notes.get(uri);
+  if (!note) return { content: [{ type: "text", text: 'Error: no note at this uri' }], isError: true };
+  return { content: [{ type: "text", text: note.body }] };
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "an SDK error without a message argument gets no suggestion: its text is the SDK's default",
+      filename: SERVER_FILE,
+      code: `
+import { ResourceNotFoundError } from "@modelcontextprotocol/server";
+server.registerTool("read_note", { inputSchema: z.object({ uri: z.string() }) }, async ({ uri }) => {
+  const note = await notes.get(uri);
+  if (!note) throw new ResourceNotFoundError(uri);
+  return { content: [{ type: "text", text: note.body }] };
+});`,
+      errors: [{ messageId: "throw", line: 5, column: 14, suggestions: [] }],
+    },
+    {
+      name: "a project's own McpError (HTTP status second) keeps its first argument as the message",
+      filename: SERVER_FILE,
+      code: `
+import { McpError } from "./http-errors.js";
+server.registerTool("fetch_issue", { inputSchema: { id: z.string() } }, async ({ id }) => {
+  if (!id) throw new McpError("issue id is required", 400);
+  return { content: [{ type: "text", text: await github.issue(id) }] };
+});`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 4,
+          column: 12,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+import { McpError } from "./http-errors.js";
+server.registerTool("fetch_issue", { inputSchema: { id: z.string() } }, async ({ id }) => {
+  if (!id) return { content: [{ type: "text", text: "Error: issue id is required" }], isError: true };
+  return { content: [{ type: "text", text: await github.issue(id) }] };
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       name: "server.registerTool: a single-quoted message keeps its quotes",
       filename: SERVER_FILE,
       code: `

@@ -14,7 +14,7 @@ function requireString(args: Record<string, unknown>, key: string): string {
   return value;
 }
 
-/** Breaks the rule: the argument helper throws, and the handler calls it outside its try. */
+/** Breaks no-throw-in-tool-handler: the argument helper throws, and the handler calls it outside its try. */
 export function createGitLogTool(deps: { workspace: string }) {
   return {
     schema: {

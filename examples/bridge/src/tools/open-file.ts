@@ -7,8 +7,8 @@ interface Editor {
 }
 
 /**
- * Breaks the rules: a JSON-RPC code where a tool-level code belongs (the ADR's most common mistake), and an
- * unguarded call of a throwing argument helper from another file.
+ * Breaks no-protocol-errors-in-tools: JSON-RPC codes where tool-level codes belong (the ADR's most common mistake),
+ * and no-throwing-call-in-tool-handler, which only type-aware linting sees: an unguarded call of a throwing helper.
  */
 export function createOpenFileTool(editor: Editor) {
   return {

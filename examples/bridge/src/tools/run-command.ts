@@ -5,7 +5,7 @@ import { error, success } from "./utils.js";
 
 const execFileAsync = promisify(execFile);
 
-/** Breaks the rule: the handler throws instead of returning an error result. */
+/** Breaks no-throw-in-tool-handler: the handler throws instead of returning an error result. */
 export function createRunCommandTool(deps: { workspace: string; allowList: readonly string[] }) {
   return {
     schema: {
