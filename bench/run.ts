@@ -15,11 +15,12 @@ import { type CorpusManifest, DEFAULT_SEED, generateCorpus, generateToolFile, GE
 import { median } from "./median.js";
 import { measureOxlint, OXLINT_CONFIG_NAMES, OXLINT_LABEL, type OxlintConfigName, type OxlintResult } from "./oxlint.js";
 
-const CONFIG_NAMES = ["floor", "recommended", "allUntyped", "coreRules"] as const;
+const CONFIG_NAMES = ["floor", "noop", "recommended", "allUntyped", "coreRules"] as const;
 type ConfigName = (typeof CONFIG_NAMES)[number];
 
 const LABEL: Record<ConfigName, string> = {
   floor: "(a) parser only",
+  noop: "(a1) + one no-op rule",
   recommended: "(b) + recommended",
   allUntyped: "(c) + all (untyped)",
   coreRules: "(d) + core rules only",
@@ -41,6 +42,16 @@ const floor: Linter.Config = {
   linterOptions: { reportUnusedDisableDirectives: "off" },
 };
 
+/**
+ * The floor of issue 15: any rule with a listener switches on ESLint's per-node dispatch (`no-debugger` alone
+ * costs about 12 %), so the plugin's own cost is measured over a rule that listens to `Program` and does nothing.
+ */
+const noop: Linter.Config = {
+  name: "bench/noop",
+  plugins: { "bench-noop": { rules: { noop: { meta: { type: "problem", schema: [] }, create: () => ({ Program() {} }) } } } },
+  rules: { "bench-noop/noop": "error" },
+};
+
 /** Rules that need type information, which `configs.all` leaves out: the bench runs without a program. */
 export const typedRules: string[] = Object.entries(plugin.rules)
   .filter(([, rule]) => (rule.meta?.docs as { requiresTypeChecking?: boolean } | undefined)?.requiresTypeChecking === true)
@@ -50,6 +61,7 @@ const allUntyped: Linter.Config = { ...plugin.configs.all, name: "bench/all-unty
 
 const CONFIGS: Record<ConfigName, Linter.Config[]> = {
   floor: [floor],
+  noop: [floor, noop],
   recommended: [floor, plugin.configs.recommended],
   allUntyped: [floor, allUntyped],
   coreRules: [floor, ...coreRulesConfig],
@@ -164,6 +176,8 @@ interface SizeResult {
   medianWallMs: Record<ConfigName, number>;
   /** (x - a) / a from the medians. */
   overhead: Record<ConfigName, number>;
+  /** (x - a1) / a1 from the medians: the plugin's own cost over the no-op floor. */
+  overNoop: Record<ConfigName, number>;
   /** Median over rounds of the same ratio within one round: a cross-check on the medians. */
   pairedOverhead: Record<ConfigName, number>;
   problems: Record<ConfigName, number>;
@@ -213,6 +227,7 @@ async function measureSize(size: number, rounds: number, log: (line: string) => 
   const msPerFile = {} as Record<ConfigName, number>;
   const medianWallMs = {} as Record<ConfigName, number>;
   const overhead = {} as Record<ConfigName, number>;
+  const overNoop = {} as Record<ConfigName, number>;
   const pairedOverhead = {} as Record<ConfigName, number>;
   for (const name of CONFIG_NAMES) {
     medianMs[name] = median(times[name]);
@@ -221,6 +236,7 @@ async function measureSize(size: number, rounds: number, log: (line: string) => 
   for (const name of CONFIG_NAMES) {
     msPerFile[name] = medianMs[name] / files;
     overhead[name] = (medianMs[name] - medianMs.floor) / medianMs.floor;
+    overNoop[name] = (medianMs[name] - medianMs.noop) / medianMs.noop;
     pairedOverhead[name] = median(times[name].map((time, i) => (time - (times.floor[i] ?? Number.NaN)) / (times.floor[i] ?? Number.NaN)));
   }
 
@@ -264,6 +280,7 @@ async function measureSize(size: number, rounds: number, log: (line: string) => 
     msPerFile,
     medianWallMs,
     overhead,
+    overNoop,
     pairedOverhead,
     problems,
     child,
@@ -310,50 +327,100 @@ interface Target {
   pass: boolean | undefined;
 }
 
-function checkTargets(sizes: readonly SizeResult[], latency: LatencyResult): Target[] {
+/** The type-aware rule against the typed floor and `no-floating-promises`: scripts/bench-typed.js, wall ms medians. */
+interface TypedResult {
+  n: number;
+  runs: number;
+  medianMs: { floor: number; "no-throwing-call-in-tool-handler": number; "no-floating-promises": number };
+  output: string;
+}
+
+const TYPED_SCRIPT = path.resolve(CORPUS_ROOT, "../../scripts/bench-typed.js");
+
+function measureTyped(n: number, runs: number): TypedResult {
+  const run = spawnSync(process.execPath, [TYPED_SCRIPT, String(n), String(runs), "--json"], {
+    encoding: "utf8",
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (run.status !== 0) throw new Error(`scripts/bench-typed.js failed: ${run.stderr}`);
+  const lines = run.stdout.trimEnd().split("\n");
+  const parsed = JSON.parse(lines.at(-1) ?? "") as Omit<TypedResult, "output">;
+  return { ...parsed, output: lines.slice(0, -1).join("\n") };
+}
+
+/** The rules' share of parse time in ESLint's stats (the child's cold run). */
+const rulesOverParse = (child: ChildReport): number => Object.values(child.ruleMs).reduce((sum, time) => sum + time, 0) / child.parseMs;
+
+/** Issue 15's targets, exactly; "the floor" is (a1), the parser with one no-op rule. */
+function checkTargets(sizes: readonly SizeResult[], typed: TypedResult | undefined): Target[] {
   const at = (size: number): SizeResult | undefined => sizes.find((result) => result.size === size);
   const n1000 = at(1000);
   const n200 = at(200);
   const n5000 = at(5000);
   const linear = n200 && n5000 ? n5000.msPerFile.recommended / n200.msPerFile.recommended : undefined;
+  const rss = (result: SizeResult | undefined): number | undefined =>
+    result ? result.child.allUntyped.maxRssMiB / result.child.noop.maxRssMiB : undefined;
+  const typedCost = typed
+    ? {
+        rule: typed.medianMs["no-throwing-call-in-tool-handler"] - typed.medianMs.floor,
+        nfp: typed.medianMs["no-floating-promises"] - typed.medianMs.floor,
+      }
+    : undefined;
   const target = (name: string, value: number | undefined, limit: number, show: (v: number) => string): Target => ({
     name,
     measured: value === undefined ? "not measured" : show(value),
     pass: value === undefined ? undefined : value <= limit,
   });
+  const times = (v: number): string => `${v.toFixed(2)}x`;
   return [
-    target("(b) over (a) at N=1000 <= 5%", n1000?.overhead.recommended, 0.05, pct),
-    target("(c) over (a) at N=1000 <= 8%", n1000?.overhead.allUntyped, 0.08, pct),
-    target("(b) <= (d) at N=1000", n1000 ? n1000.medianMs.recommended - n1000.medianMs.coreRules : undefined, 0, (v) => `${ms(v, 0)} ms`),
-    target("lintText: recommended over floor <= 5%", latency.overhead, 0.05, pct),
-    target("ms/file at N=5000 <= 1.25x N=200 (b)", linear, 1.25, (v) => `${v.toFixed(2)}x`),
+    target("(b) over (a1) at N=1000 <= 3%", n1000?.overNoop.recommended, 0.03, pct),
+    target("(b) rules / parse (ESLint stats) at N=1000 <= 2%", n1000 ? rulesOverParse(n1000.child.recommended) : undefined, 0.02, pct),
+    target("(c) over (a1) at N=1000 <= 5%", n1000?.overNoop.allUntyped, 0.05, pct),
+    target(
+      `typed (N=${String(typed?.n ?? "-")}): no-throwing-call-in-tool-handler over typed floor <= no-floating-promises'`,
+      typedCost ? typedCost.rule - typedCost.nfp : undefined,
+      0,
+      (v) =>
+        `${ms((typedCost?.rule ?? 0) / 1000, 2)} s vs ${ms((typedCost?.nfp ?? 0) / 1000, 2)} s (${v > 0 ? "+" : ""}${ms(v / 1000, 2)} s)`,
+    ),
+    target(
+      "oxlint (g) <= 2x (f) at N=1000",
+      n1000 ? n1000.oxlint.medianWallMs.recommended / n1000.oxlint.medianWallMs.noop : undefined,
+      2,
+      times,
+    ),
+    target("peak RSS (c) <= 1.1x (a1) at N=1000", rss(n1000), 1.1, times),
+    target("peak RSS (c) <= 1.1x (a1) at N=5000", rss(n5000), 1.1, times),
+    target("ms/file at N=5000 <= 1.1x N=200 (b)", linear, 1.1, times),
   ];
 }
 
-/** One oxlint row: without rules it is set against the parser alone (a), with the plugin against ESLint with it (b). */
+/** One oxlint row, set against its ESLint counterpart: no rules (a), the no-op rule (a1), the plugin (b). */
 function oxlintRow(result: SizeResult, name: OxlintConfigName): string {
-  const eslint = name === "none" || name === "noop" ? "floor" : "recommended";
+  const eslint = name === "none" ? "floor" : name === "noop" ? "noop" : "recommended";
   const wall = result.oxlint.medianWallMs[name];
-  const ratio = `${(result.medianWallMs[eslint] / wall).toFixed(1)}× vs ${LABEL[eslint].slice(0, 3)}`;
+  const ratio = `${(result.medianWallMs[eslint] / wall).toFixed(1)}× vs ${LABEL[eslint].split(" ")[0] ?? ""}`;
   return `| ${String(result.size)} (${String(result.files)}) | ${OXLINT_LABEL[name]} | ${ms(wall, 0)} | ${ms(wall / result.files, 3)} | ${ratio} | ${String(result.oxlint.problems[name])} |`;
 }
 
-function report(sizes: readonly SizeResult[], latency: LatencyResult, targets: readonly Target[]): string {
+function report(sizes: readonly SizeResult[], latency: LatencyResult, typed: TypedResult | undefined, targets: readonly Target[]): string {
   const out: string[] = [];
   out.push(
     `Node ${process.version}, ${String(availableParallelism())} CPUs; rules left out of (c) as type-aware: ${typedRules.length === 0 ? "none" : typedRules.join(", ")}`,
   );
   out.push("");
-  out.push("| N tools (files) | configuration | CPU ms | CPU ms/file | overhead vs (a) | paired | wall ms | problems | peak RSS MiB |");
-  out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  out.push(
+    "| N tools (files) | configuration | CPU ms | CPU ms/file | overhead vs (a) | paired | vs (a1) | wall ms | problems | peak RSS MiB |",
+  );
+  out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const result of sizes) {
     for (const name of CONFIG_NAMES) {
       out.push(
-        `| ${String(result.size)} (${String(result.files)}) | ${LABEL[name]} | ${ms(result.medianMs[name], 0)} | ${ms(result.msPerFile[name], 3)} | ${name === "floor" ? "" : pct(result.overhead[name])} | ${name === "floor" ? "" : pct(result.pairedOverhead[name])} | ${ms(result.medianWallMs[name], 0)} | ${String(result.problems[name])} | ${ms(result.child[name].maxRssMiB, 0)} |`,
+        `| ${String(result.size)} (${String(result.files)}) | ${LABEL[name]} | ${ms(result.medianMs[name], 0)} | ${ms(result.msPerFile[name], 3)} | ${name === "floor" ? "" : pct(result.overhead[name])} | ${name === "floor" ? "" : pct(result.pairedOverhead[name])} | ${name === "floor" || name === "noop" ? "" : pct(result.overNoop[name])} | ${ms(result.medianWallMs[name], 0)} | ${String(result.problems[name])} | ${ms(result.child[name].maxRssMiB, 0)} |`,
       );
     }
     out.push(
-      `| ${String(result.size)} (${String(result.files)}) | grep -rn "ErrorCodes\\." src/tools | ${ms(result.grep.medianMs, 1)} | ${ms(result.grep.medianMs / result.files, 4)} | | | (wall) | ${String(result.grep.matches)} lines | |`,
+      `| ${String(result.size)} (${String(result.files)}) | grep -rn "ErrorCodes\\." src/tools | ${ms(result.grep.medianMs, 1)} | ${ms(result.grep.medianMs / result.files, 4)} | | | | (wall) | ${String(result.grep.matches)} lines | |`,
     );
   }
   out.push("");
@@ -379,7 +446,7 @@ function report(sizes: readonly SizeResult[], latency: LatencyResult, targets: r
         .map(([rule, time]) => `${rule} ${ms(time)}`)
         .join(", ");
       out.push(
-        `| ${String(result.size)} | ${LABEL[name]} | ${ms(child.parseMs, 0)} | ${ms(total)} | ${pct(total / child.parseMs)} | ${top || "-"} |`,
+        `| ${String(result.size)} | ${LABEL[name]} | ${ms(child.parseMs, 0)} | ${ms(total)} | ${pct(rulesOverParse(child))} | ${top || "-"} |`,
       );
     }
   }
@@ -387,6 +454,12 @@ function report(sizes: readonly SizeResult[], latency: LatencyResult, targets: r
   out.push(
     `Editor latency (lintText, ${String(latency.lines)}-line tool file, ${String(latency.runs)} runs each, alternating, CPU ms per call): floor ${ms(latency.medianMs.floor, 2)} ms, recommended ${ms(latency.medianMs.recommended, 2)} ms (${pct(latency.overhead)}), ${String(latency.problems)} problems reported`,
   );
+  if (typed) {
+    out.push("");
+    out.push(`Type-aware rule (\`node scripts/bench-typed.js ${String(typed.n)} ${String(typed.runs)}\`, wall, fresh process per run):`);
+    out.push("");
+    out.push("```", typed.output, "```");
+  }
   out.push("");
   out.push("| target | measured | result |");
   out.push("| --- | --- | --- |");
@@ -396,6 +469,18 @@ function report(sizes: readonly SizeResult[], latency: LatencyResult, targets: r
 }
 
 // ---------------------------------------------------------------- main
+
+const HELP = `Usage: npm run bench -- [options]
+
+  --sizes <list>        corpus sizes in tools, comma-separated (default 200,1000,5000)
+  --rounds <n>          timed rounds per size (default 5; sizes over 1000 get a third, at least 2)
+  --latency-runs <n>    lintText calls per configuration for the editor latency (default 100)
+  --typed-size <n>      tool files of the type-aware bench, scripts/bench-typed.js (default 1000)
+  --typed-runs <n>      runs per variant of the type-aware bench (default 3)
+  --check               exit 1 when one of issue 15's targets is missed (targets needing a size not run are skipped)
+  --smoke               N=50, one round, no type-aware bench, no targets (CI)
+  --json <file>         also write every figure to <file>
+  -h, --help            print this and exit`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -408,8 +493,15 @@ async function main(): Promise<void> {
       json: { type: "string" },
       child: { type: "string" },
       corpus: { type: "string" },
+      "typed-size": { type: "string", default: "1000" },
+      "typed-runs": { type: "string", default: "3" },
+      help: { type: "boolean", short: "h", default: false },
     },
   });
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
   if (values.child !== undefined) {
     const config = CONFIG_NAMES.find((name) => name === values.child);
     if (!config || values.corpus === undefined) throw new Error(`--child needs one of ${CONFIG_NAMES.join(", ")} and --corpus`);
@@ -419,9 +511,12 @@ async function main(): Promise<void> {
   const sizes = values.smoke ? [50] : values.sizes.split(",").map((size) => Number(size.trim()));
   const rounds = values.smoke ? 1 : Number(values.rounds);
   const latencyRuns = values.smoke ? 10 : Number(values["latency-runs"]);
-  for (const value of [...sizes, rounds, latencyRuns]) {
-    if (!Number.isInteger(value) || value < 1)
-      throw new Error(`sizes, --rounds and --latency-runs must be positive integers, got ${String(value)}`);
+  const typedSize = Number(values["typed-size"]);
+  const typedRuns = Number(values["typed-runs"]);
+  for (const value of [...sizes, rounds, latencyRuns, typedSize, typedRuns]) {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new Error(`sizes, --rounds, --latency-runs, --typed-size and --typed-runs must be positive integers, got ${String(value)}`);
+    }
   }
   const log = (line: string): void => {
     process.stderr.write(`${line}\n`);
@@ -437,10 +532,18 @@ async function main(): Promise<void> {
   }
   const latencyDir = ensureCorpus(sizes[0] ?? 50).dir;
   const latency = await measureLatency(latencyDir, latencyRuns);
-  const targets = values.smoke ? [] : checkTargets(results, latency);
-  console.log(report(results, latency, targets));
+  let typed: TypedResult | undefined;
+  if (!values.smoke) {
+    log(`typed: scripts/bench-typed.js ${String(typedSize)} ${String(typedRuns)}`);
+    typed = measureTyped(typedSize, typedRuns);
+  }
+  const targets = values.smoke ? [] : checkTargets(results, typed);
+  console.log(report(results, latency, typed, targets));
   if (values.json !== undefined) {
-    writeFileSync(values.json, `${JSON.stringify({ node: process.version, typedRules, sizes: results, latency, targets }, null, 2)}\n`);
+    writeFileSync(
+      values.json,
+      `${JSON.stringify({ node: process.version, typedRules, sizes: results, latency, typed, targets }, null, 2)}\n`,
+    );
   }
   if (values.check && targets.some((target) => target.pass === false)) {
     log("bench: a target was missed (see the table); profile with node --cpu-prof bench/.corpus/.build/run.js");

@@ -2,14 +2,16 @@
 // rules), the floor + mcp-tool-errors/no-throwing-call-in-tool-handler, and the floor +
 // @typescript-eslint/no-floating-promises; prints the median wall time of each, and how many times the
 // handler index and the throw analysis were built (once per program is the goal).
-// Usage: npm run build && node scripts/bench-typed.js [N=1000] [runs=3]
+// Usage: npm run build && node scripts/bench-typed.js [N=1000] [runs=3] [--json]
+// --json: the last line of output is `{ n, runs, medianMs: { <variant>: ms } }`, read by `npm run bench -- --check`.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const [, , mode, ...rest] = process.argv;
+const json = process.argv.includes("--json");
+const [, , mode, ...rest] = process.argv.filter((arg) => arg !== "--json");
 
 /** One measurement, in a fresh process: typescript-eslint caches programs per process. */
 async function measure(corpus, variant) {
@@ -113,6 +115,7 @@ if (mode === "--measure") {
   const corpus = generate(n);
   try {
     console.log(`corpus: ${String(n)} tool files + 2 (${corpus}), ${String(runs)} runs each, Node ${process.version}`);
+    const medianMs = {};
     for (const variant of ["floor", "no-throwing-call-in-tool-handler", "no-floating-promises"]) {
       const samples = [];
       for (let run = 0; run < runs; run++) {
@@ -123,12 +126,14 @@ if (mode === "--measure") {
         samples.push(JSON.parse(out));
       }
       const [first] = samples;
+      medianMs[variant] = median(samples.map((s) => s.ms));
       console.log(
-        `${variant.padEnd(34)} median ${(median(samples.map((s) => s.ms)) / 1000).toFixed(2)} s` +
+        `${variant.padEnd(34)} median ${(medianMs[variant] / 1000).toFixed(2)} s` +
           `  (${samples.map((s) => (s.ms / 1000).toFixed(2)).join(", ")})  files ${String(first.files)}  problems ${String(first.problems)}` +
           `  handler-index builds ${String(first.index)}  throw-analysis builds ${String(first.analysis)}`,
       );
     }
+    if (json) console.log(JSON.stringify({ n, runs, medianMs }));
   } finally {
     rmSync(corpus, { recursive: true, force: true });
   }
