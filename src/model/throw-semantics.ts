@@ -107,11 +107,6 @@ const URL_ELICITATION_CODE = { name: "UrlElicitationRequired", value: -32042 } a
 /** The SDK's generic protocol-error classes: v1 `McpError`, v2 `ProtocolError`. */
 const PROTOCOL_ERROR_CLASSES: readonly string[] = ["McpError", "ProtocolError"];
 
-/** Where the message is among a thrown class's arguments: `new McpError(code, message)`, `new Error(message)`. */
-export function messageArgumentIndex(className: string | undefined): number {
-  return className !== undefined && PROTOCOL_ERROR_CLASSES.includes(className) ? 1 : 0;
-}
-
 /**
  * A throw the protocol requires of a tool handler: `new UrlElicitationRequiredError(...)`, or an
  * `McpError`/`ProtocolError` built with the `UrlElicitationRequired` code (by name or -32042).
