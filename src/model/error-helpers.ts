@@ -1,5 +1,5 @@
-import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { childNodes, type FunctionNode, isFunctionNode, unwrapExpression } from "../util/ast.js";
+import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { childNodes, declaredFunction, type FunctionNode, unwrapExpression } from "../util/ast.js";
 import type { ErrorHelper, McpSettings } from "./settings.js";
 import { crossFileErrorHelper } from "./typescript/error-helpers.js";
 import type { TypedServices } from "./typescript/services.js";
@@ -48,7 +48,7 @@ export class ErrorHelpers {
   private detectedHelper(call: TSESTree.CallExpression): ErrorHelper | undefined {
     const callee = unwrapExpression(call.callee);
     if (callee.type !== AST_NODE_TYPES.Identifier || !this.namesAFunction(callee.name)) return undefined;
-    const fn = this.declaredFunction(callee);
+    const fn = declaredFunction(callee, this.sourceCode);
     if (!fn) return undefined;
     let known = this.detected.get(fn);
     if (known === undefined) {
@@ -71,17 +71,6 @@ export class ErrorHelpers {
       }
     }
     return this.functionNames.has(name);
-  }
-
-  /** The function a callee names in this file: a function declaration or a `const` bound to a function. */
-  private declaredFunction(callee: TSESTree.Identifier): FunctionNode | undefined {
-    const definition = ASTUtils.findVariable(this.sourceCode.getScope(callee), callee)?.defs.at(0);
-    if (definition?.type === TSESLint.Scope.DefinitionType.FunctionName) {
-      return definition.node.type === AST_NODE_TYPES.FunctionDeclaration ? definition.node : undefined;
-    }
-    if (definition?.type !== TSESLint.Scope.DefinitionType.Variable || definition.parent.kind !== "const") return undefined;
-    const init = definition.node.init && unwrapExpression(definition.node.init);
-    return isFunctionNode(init) ? init : undefined;
   }
 }
 

@@ -178,11 +178,25 @@ export function dispatchTableShape(facts: DispatchTableFacts): HandlerShape | un
 }
 
 /**
- * The table call stands in the block of a `try` in the dispatcher whose `catch` returns an error
- * result: what the table's functions throw becomes an error result, as with a converting wrapper.
+ * A call of a handler guarded by its caller: it stands in the block of a `try` of the caller whose
+ * `catch` returns an error result, so what the handler throws becomes an error result.
+ * A dispatcher's call of a table's function, or a wrapper's call of the handler it was given.
  */
-export function tableCallGuards(facts: { inTryOfDispatcher: boolean; catchReturnsErrorResult: boolean }): boolean {
-  return facts.inTryOfDispatcher && facts.catchReturnsErrorResult;
+export function isGuardedCall(facts: { inTry: boolean; catchReturnsErrorResult: boolean }): boolean {
+  return facts.inTry && facts.catchReturnsErrorResult;
+}
+
+/** What an adapter knows of a wrapper declared in the project (`safe(async (args) => ...)`): how it uses the handler parameter. */
+export interface WrapperFacts {
+  /** For each call of the parameter (`handler(args)`, `handler.call(...)`): whether it is a guarded call. */
+  guardedCalls: readonly boolean[];
+  /** The parameter is also used otherwise (passed on, stored, returned): what becomes of its throws is unknown. */
+  parameterEscapes: boolean;
+}
+
+/** The wrapper catches what the handler throws and answers with an error result, like one named in `handlers.wrappers`. */
+export function wrapperCatchesThrows(facts: WrapperFacts): boolean {
+  return !facts.parameterEscapes && facts.guardedCalls.length > 0 && facts.guardedCalls.every(Boolean);
 }
 
 /** The shape of a class member `name` in a class extending `baseClass` (its last name: `sdk.MCPTool` is `MCPTool`). */

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, unwrapExpression } from "../util/ast.js";
 import type { HandlerPath } from "./handler-shapes.js";
+import type { ToolHandler } from "./tool-handlers.js";
 import { SDK_PROTOCOL_ERROR_NAMES } from "./protocol-errors.js";
 
 /*
@@ -21,6 +22,16 @@ export function throwOutcome(path: HandlerPath, subject: string, errorPrefix: st
     case "framework":
       return `${subject} escapes the handler`;
   }
+}
+
+/**
+ * For a handler passed through a wrapper the model could not read (`safe(async (args) => ...)` with
+ * `safe` imported): how to tell the plugin that it catches. Empty for a handler not wrapped.
+ */
+export function wrapperHint({ unreadWrapper: name }: ToolHandler): string {
+  return name === undefined
+    ? ""
+    : ` If \`${name}()\` turns what the handler throws into an error result, name it in settings \`handlers.wrappers\`.`;
 }
 
 /** The standard classes (and the SDK's protocol errors, another rule's concern): never a framework's own. */

@@ -1,7 +1,6 @@
 import { AST_NODE_TYPES, AST_TOKEN_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   calleeName,
-  contains,
   findProperty,
   type FunctionNode,
   isFunctionNode,
@@ -9,6 +8,7 @@ import {
   propertyName,
   rootIdentifier,
   thisClassBody,
+  tryAround,
   unwrapExpression,
 } from "../util/ast.js";
 import { nearestOwner } from "../util/per-file.js";
@@ -29,13 +29,21 @@ import {
   isHandlerProperty,
   isRegistrationCall,
   isServerCode,
-  tableCallGuards,
+  isGuardedCall,
 } from "./handler-shapes.js";
 import type { McpSettings } from "./settings.js";
 import { getProgramHandlers } from "./typescript/program-handlers.js";
 import type { TypedServices } from "./typescript/services.js";
-import { hasIsErrorTrue, toolResult } from "./tool-results.js";
+import { returnsErrorResult } from "./tool-results.js";
+import { catchingWrapperCall } from "./converting-wrappers.js";
+import { catchingWrapperCallTs } from "./typescript/converting-wrappers.js";
 import { isInUnknownToolBranch, RequestedToolName } from "./unknown-tool-branch.js";
+
+/** A call the handler was looked through (`withAuth(fn)`), and which of its arguments led to the handler. */
+export interface WrapperCall {
+  call: TSESTree.CallExpression;
+  argumentIndex: number;
+}
 
 /** A handler position, and whether a dispatcher's `try` around the table call guards it. */
 type Position = HandlerShape & { tableGuarded?: boolean };
@@ -47,9 +55,11 @@ export interface ToolHandler extends HandlerShape {
   fn: FunctionNode;
   path: HandlerPath;
   /** Calls the handler was looked through on its way to the handler position (`withAuth(fn)`). */
-  wrappers: readonly TSESTree.CallExpression[];
-  /** Inside a wrapper named in `handlers.wrappers`: what it throws becomes an error result. */
+  wrappers: readonly WrapperCall[];
+  /** Inside a wrapper that catches (named in `handlers.wrappers`, or read): what it throws becomes an error result. */
   guarded: boolean;
+  /** The first wrapper it was passed through whose body the model could not read (imported, or a method): it may catch. */
+  unreadWrapper: string | undefined;
 }
 
 /**
@@ -117,14 +127,14 @@ export class ToolHandlers {
       return undefined;
     }
     const seen = new Set<TSESTree.Node>();
-    const wrappers: TSESTree.CallExpression[] = [];
+    const wrappers: WrapperCall[] = [];
     const direct = this.handlerPosition(fn, wrappers, seen);
     let best = direct && { shape: direct, wrappers };
     // A named function or a method counts where one of its references sits in a handler position;
     // among several positions the one `HANDLER_KIND_ORDER` prefers wins, as in the TypeScript adapter.
     for (const reference of [...this.referencesOf(fn), ...this.methodReferencesOf(fn)]) {
       if (best && HANDLER_KIND_ORDER.indexOf(best.shape.kind) === 0) break;
-      const viaName: TSESTree.CallExpression[] = [];
+      const viaName: WrapperCall[] = [];
       const shape = this.referencePosition(reference, viaName, seen);
       if (shape && (!best || HANDLER_KIND_ORDER.indexOf(shape.kind) < HANDLER_KIND_ORDER.indexOf(best.shape.kind)))
         best = { shape, wrappers: viaName };
@@ -142,20 +152,39 @@ export class ToolHandlers {
         path: handlerPath(elsewhere),
         wrappers: [],
         guarded: elsewhere.guarded,
+        unreadWrapper: undefined,
       }
     );
   }
 
-  private handler(fn: FunctionNode, { tableGuarded = false, ...shape }: Position, wrappers: TSESTree.CallExpression[]): ToolHandler {
-    const guarded = tableGuarded || wrappers.some((call) => isConvertingWrapper(this.settings, calleeName(call.callee)));
-    return { fn, ...shape, path: handlerPath(shape), wrappers, guarded };
+  private handler(fn: FunctionNode, { tableGuarded = false, ...shape }: Position, wrappers: WrapperCall[]): ToolHandler {
+    let guarded = tableGuarded;
+    let unreadWrapper: string | undefined;
+    for (const wrapper of wrappers) {
+      const catches = this.wrapperCatches(wrapper);
+      guarded ||= catches === true;
+      if (catches === undefined) unreadWrapper ??= calleeName(wrapper.call.callee);
+    }
+    return { fn, ...shape, path: handlerPath(shape), wrappers, guarded, unreadWrapper };
+  }
+
+  /**
+   * Whether a wrapper catches what the handler throws and returns an error result: one named in
+   * `handlers.wrappers` does; one declared in this file (with type information, in any file of the
+   * program) is read. Undefined for a wrapper whose body the model cannot read.
+   */
+  private wrapperCatches({ call, argumentIndex }: WrapperCall): boolean | undefined {
+    if (isConvertingWrapper(this.settings, calleeName(call.callee))) return true;
+    const here = catchingWrapperCall(call, argumentIndex, this.sourceCode, (statement) => returnsErrorResult(statement, this.settings));
+    const node = here === undefined ? this.typed?.toTs(call) : undefined;
+    return this.typed && node ? catchingWrapperCallTs(this.typed.checker, node, argumentIndex, this.settings) : here;
   }
 
   /**
    * The handler position a reference to a function or method stands in: itself (`handler: runGit`,
    * `this.search`), `this.search.bind(this)`, or the call of a function that only forwards to it.
    */
-  private referencePosition(reference: TSESTree.Node, wrappers: TSESTree.CallExpression[], seen: Set<TSESTree.Node>): Position | undefined {
+  private referencePosition(reference: TSESTree.Node, wrappers: WrapperCall[], seen: Set<TSESTree.Node>): Position | undefined {
     const { child, parent } = outerParent(reference);
     if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === child && propertyName(parent) === "bind") {
       const call = parent.parent;
@@ -279,7 +308,7 @@ export class ToolHandlers {
    * What kind of handler position `node` (a function, or an expression that evaluates to one)
    * stands in, climbing through wrapper calls and `const` bindings.
    */
-  private handlerPosition(node: TSESTree.Node, wrappers: TSESTree.CallExpression[], seen: Set<TSESTree.Node>): Position | undefined {
+  private handlerPosition(node: TSESTree.Node, wrappers: WrapperCall[], seen: Set<TSESTree.Node>): Position | undefined {
     if (seen.has(node)) return undefined;
     seen.add(node);
     const { child, parent } = outerParent(node);
@@ -325,7 +354,7 @@ export class ToolHandlers {
   private callArgumentPosition(
     call: TSESTree.CallExpression,
     argument: TSESTree.Node,
-    wrappers: TSESTree.CallExpression[],
+    wrappers: WrapperCall[],
     seen: Set<TSESTree.Node>,
   ): Position | undefined {
     const argumentIndex = call.arguments.indexOf(argument as TSESTree.CallExpressionArgument);
@@ -345,7 +374,7 @@ export class ToolHandlers {
     });
     if (shape !== "lookThrough") return shape;
     // Any other call is looked through: `handler: withAuth(async (args) => ...)`.
-    wrappers.push(call);
+    wrappers.push({ call, argumentIndex });
     const outer = this.handlerPosition(call, wrappers, seen);
     if (!outer) wrappers.pop();
     return outer;
@@ -391,9 +420,9 @@ export class ToolHandlers {
         const guard = tryAround(call, dispatcher.fn);
         return {
           ...shape,
-          tableGuarded: tableCallGuards({
-            inTryOfDispatcher: guard !== undefined,
-            catchReturnsErrorResult: guard?.handler?.body.body.some((statement) => this.returnsErrorResult(statement)) ?? false,
+          tableGuarded: isGuardedCall({
+            inTry: guard !== undefined,
+            catchReturnsErrorResult: guard?.handler?.body.body.some((statement) => returnsErrorResult(statement, this.settings)) ?? false,
           }),
         };
       }
@@ -414,18 +443,6 @@ export class ToolHandlers {
       }
     }
     return undefined;
-  }
-
-  /** `return { content, isError: true }` or `return <configured error helper>(...)`. */
-  private returnsErrorResult(statement: TSESTree.Statement): boolean {
-    if (statement.type !== AST_NODE_TYPES.ReturnStatement || !statement.argument) return false;
-    const value = unwrapExpression(statement.argument);
-    if (value.type === AST_NODE_TYPES.CallExpression) {
-      const name = calleeName(value.callee);
-      return this.settings.errorHelpers.some((helper) => helper.name === name);
-    }
-    const result = value.type === AST_NODE_TYPES.ObjectExpression ? toolResult(value) : undefined;
-    return result !== undefined && hasIsErrorTrue(result);
   }
 
   /** The imports of the file and whether it registers tools itself, read once (top-level statements and tokens, no walk). */
@@ -537,14 +554,6 @@ function callOfValue(value: TSESTree.Node, settings: McpSettings): TSESTree.Call
     return undefined;
   const call = parent.parent;
   return call.type === AST_NODE_TYPES.CallExpression && call.callee === parent ? call : undefined;
-}
-
-/** The nearest `try` (with a `catch`) inside `boundary` whose block holds `node`. */
-function tryAround(node: TSESTree.Node, boundary: FunctionNode): TSESTree.TryStatement | undefined {
-  for (let current = node.parent; current && current !== boundary; current = current.parent) {
-    if (current.type === AST_NODE_TYPES.TryStatement && current.handler && contains(current.block, node)) return current;
-  }
-  return undefined;
 }
 
 /** The last name of the class a class node extends: `MCPTool` for `extends sdk.MCPTool`. */

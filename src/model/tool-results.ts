@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { constVariableOf, findProperty, propertyName, readReferences, unwrapExpression } from "../util/ast.js";
+import { calleeName, constVariableOf, findProperty, propertyName, readReferences, unwrapExpression } from "../util/ast.js";
+import type { McpSettings } from "./settings.js";
 import { enclosingFunction } from "./estree-tree.js";
 
 /**
@@ -103,4 +104,16 @@ function isMarkedByAssignment(result: ToolResult, sourceCode: Readonly<TSESLint.
     const value = unwrapExpression(assignment.right);
     return value.type === AST_NODE_TYPES.Literal && value.value === true && enclosingFunction(assignment) === fn;
   });
+}
+
+/** `return { content, isError: true }` or `return <configured error helper>(...)`: a statement that answers with an error result. */
+export function returnsErrorResult(statement: TSESTree.Statement, settings: McpSettings): boolean {
+  if (statement.type !== AST_NODE_TYPES.ReturnStatement || !statement.argument) return false;
+  const value = unwrapExpression(statement.argument);
+  if (value.type === AST_NODE_TYPES.CallExpression) {
+    const name = calleeName(value.callee);
+    return settings.errorHelpers.some((helper) => helper.name === name);
+  }
+  const result = value.type === AST_NODE_TYPES.ObjectExpression ? toolResult(value) : undefined;
+  return result !== undefined && hasIsErrorTrue(result);
 }

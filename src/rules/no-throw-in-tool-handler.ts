@@ -2,7 +2,8 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { enclosingFunction, isCaught } from "../model/estree-tree.js";
 import { errorResultSource, prefixedMessageSource } from "../fix/error-result-source.js";
 import { runtimeConvertsThrows } from "../model/handler-shapes.js";
-import { frameworkErrorClass, throwOutcome } from "../model/throw-outcome.js";
+import { frameworkErrorClass, throwOutcome, wrapperHint } from "../model/throw-outcome.js";
+import type { ToolHandler } from "../model/tool-handlers.js";
 import { thrownMessage } from "../model/thrown-message.js";
 import { ThrowCollector } from "../model/throws.js";
 import { getMcpContext } from "../model/context.js";
@@ -28,8 +29,8 @@ export default createRule<Options, MessageIds>({
     messages: {
       // eslint-disable-next-line eslint-plugin/no-unused-message-ids -- getMcpContext reports it for the rule
       invalidSettings: INVALID_SETTINGS_MESSAGE,
-      throw: "Tool handlers must never throw: {{outcome}}. Return an error result (`isError: true`) instead.{{allowHint}}",
-      reject: "Tool handlers must never throw: {{outcome}}. Return an error result (`isError: true`) instead.{{allowHint}}",
+      throw: "Tool handlers must never throw: {{outcome}}. Return an error result (`isError: true`) instead.{{hint}}",
+      reject: "Tool handlers must never throw: {{outcome}}. Return an error result (`isError: true`) instead.{{hint}}",
       throwingCall:
         "`{{name}}()` can throw (line {{line}}); {{outcome}}. Catch it in the handler and return an error result (`isError: true`).",
       replaceWithErrorResult: "Return an error result (`isError: true`) instead of throwing.",
@@ -57,9 +58,12 @@ export default createRule<Options, MessageIds>({
       if (!handler || handler.guarded || (!reportConvertedThrows && runtimeConvertsThrows(handler))) return undefined;
       return handler;
     };
-    const allowHint = (thrown: TSESTree.Node | undefined): string => {
+    /** How to tell the rule that this throw is fine: a framework's own error class, or a wrapper that catches. */
+    const hint = (thrown: TSESTree.Node | undefined, handler: ToolHandler): string => {
       const name = frameworkErrorClass(thrown);
-      return name === undefined ? "" : ` If your framework turns \`${name}\` into an error result, add it to this rule's \`allow\` option.`;
+      return name === undefined
+        ? wrapperHint(handler)
+        : ` If your framework turns \`${name}\` into an error result, add it to this rule's \`allow\` option.`;
     };
 
     return {
@@ -72,7 +76,7 @@ export default createRule<Options, MessageIds>({
             context.report({
               node: site,
               messageId: "reject",
-              data: { outcome: throwOutcome(handler.path, "this rejected promise", errorPrefix), allowHint: allowHint(site.arguments[0]) },
+              data: { outcome: throwOutcome(handler.path, "this rejected promise", errorPrefix), hint: hint(site.arguments[0], handler) },
             });
             continue;
           }
@@ -80,7 +84,7 @@ export default createRule<Options, MessageIds>({
           context.report({
             node: site,
             messageId: "throw",
-            data: { outcome: throwOutcome(handler.path, "this `throw`", errorPrefix), allowHint: allowHint(site.argument) },
+            data: { outcome: throwOutcome(handler.path, "this `throw`", errorPrefix), hint: hint(site.argument, handler) },
             // Only in the handler's own body does `return` end the handler; with no message to show, no suggestion.
             suggest:
               message && enclosingFunction(site) === handler.fn

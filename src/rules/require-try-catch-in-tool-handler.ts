@@ -5,6 +5,7 @@ import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { isNonThrowingCall } from "../model/non-throwing-calls.js";
 import type { ToolHandler } from "../model/tool-handlers.js";
+import { wrapperHint } from "../model/throw-outcome.js";
 import { contains, enclosingCatch, type FunctionNode } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
@@ -25,7 +26,7 @@ export default createRule({
       // eslint-disable-next-line eslint-plugin/no-unused-message-ids -- getMcpContext reports it for the rule
       invalidSettings: INVALID_SETTINGS_MESSAGE,
       unguarded:
-        "This tool handler does work outside a try/catch, so anything that throws escapes it. Wrap the body in try/catch and return an error result (`isError: true`).",
+        "This tool handler does work outside a try/catch, so anything that throws escapes it. Wrap the body in try/catch and return an error result (`isError: true`).{{hint}}",
       wrapInTryCatch: "Wrap the handler's body in try/catch returning an error result.",
     },
     schema: [],
@@ -86,6 +87,7 @@ export default createRule({
             node: fn,
             loc: ASTUtils.getFunctionHeadLocation(fn, sourceCode),
             messageId: "unguarded",
+            data: { hint: wrapperHint(handler) },
             suggest: [
               {
                 messageId: "wrapInTryCatch",

@@ -111,6 +111,14 @@ export function enclosingCatch(node: TSESTree.Node, boundary: TSESTree.Node): TS
   return undefined;
 }
 
+/** The nearest `try` (with a `catch`) inside `boundary` whose block holds `node`. */
+export function tryAround(node: TSESTree.Node, boundary: TSESTree.Node): TSESTree.TryStatement | undefined {
+  for (let current = node.parent; current && current !== boundary; current = current.parent) {
+    if (current.type === AST_NODE_TYPES.TryStatement && current.handler && contains(current.block, node)) return current;
+  }
+  return undefined;
+}
+
 /** True when `node` is the parameter of a `catch` clause around it: a caught error. */
 export function isCaughtError(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): node is TSESTree.Identifier {
   if (node.type !== AST_NODE_TYPES.Identifier) return false;
@@ -165,6 +173,17 @@ export function singleValueOf(
   if (node.id.type !== AST_NODE_TYPES.Identifier || !node.init) return undefined;
   if (variable.references.some((reference) => reference.isWrite() && !reference.init)) return undefined;
   return { variable, value: node.init };
+}
+
+/** The function an identifier names in its file: a function declaration or a `const` bound to a function. */
+export function declaredFunction(identifier: TSESTree.Identifier, sourceCode: SourceCode): FunctionNode | undefined {
+  const definition = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier)?.defs.at(0);
+  if (definition?.type === TSESLint.Scope.DefinitionType.FunctionName) {
+    return definition.node.type === AST_NODE_TYPES.FunctionDeclaration ? definition.node : undefined;
+  }
+  if (definition?.type !== TSESLint.Scope.DefinitionType.Variable || definition.parent.kind !== "const") return undefined;
+  const init = definition.node.init && unwrapExpression(definition.node.init);
+  return isFunctionNode(init) ? init : undefined;
 }
 
 /** The references that read `variable`. */

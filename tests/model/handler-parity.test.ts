@@ -75,6 +75,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/server.ts:39 registration registration false",
       "src/server.ts:43 registration registration true",
       "src/server.ts:7 registration registration false",
+      "src/server.ts:80 registration registration true",
+      "src/server.ts:85 registration registration false",
       "src/tools/weather.ts:14 classMethod framework false",
       "src/tools/weather.ts:19 defaultExport framework false",
     ]);

@@ -122,17 +122,17 @@ server.registerTool("auth", config, withAuth(withLogging(async (args) => callApi
   it("records the wrapper calls a handler was looked through", () => {
     const wrappers: string[] = [];
     runProbe(
-      `server.registerTool("x", cfg, withToolErrors(async () => run()));`,
+      `server.registerTool("x", cfg, withToolErrors(withRetries(3, async () => run())));`,
       (context) => ({
         ArrowFunctionExpression(fn) {
-          for (const call of modelOf(context).handlers.toolHandler(fn)?.wrappers ?? []) {
-            wrappers.push(context.sourceCode.getText(call.callee));
+          for (const { call, argumentIndex } of modelOf(context).handlers.toolHandler(fn)?.wrappers ?? []) {
+            wrappers.push(`${context.sourceCode.getText(call.callee)} #${String(argumentIndex)}`);
           }
         },
       }),
       { filename: SERVER_FILE },
     );
-    expect(wrappers).toEqual(["withToolErrors"]);
+    expect(wrappers).toEqual(["withRetries #1", "withToolErrors #0"]);
   });
 
   it("takes every handler-property object in a tool file", () => {

@@ -158,6 +158,64 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 });`,
     },
     {
+      name: "a wrapper declared in the file that calls the handler in a try whose catch returns an error result guards it",
+      filename: SERVER_FILE,
+      code: `
+function safe<A>(handler: (args: A) => Promise<CallToolResult>) {
+  return async (args: A): Promise<CallToolResult> => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      return { content: [{ type: "text", text: \`Error: \${(error as Error).message}\` }], isError: true };
+    }
+  };
+}
+server.registerTool("delete_branch", { inputSchema: { branch: z.string() } }, safe(async ({ branch }) => {
+  if (branch === "main") throw new Error("refusing to delete main");
+  return { content: [{ type: "text", text: await git(["branch", "-D", branch]) }] };
+}));`,
+    },
+    {
+      name: "a const arrow wrapper calling the handler through .call, in a chain with a configured-less wrapper",
+      filename: SERVER_FILE,
+      code: `
+const toolErrors = (handler) => async function (...args) {
+  try {
+    return await handler.call(this, ...args);
+  } catch (error) {
+    return { content: [{ type: "text", text: "Error: " + String(error) }], isError: true };
+  }
+};
+server.registerTool("tag", { inputSchema: {} }, withAuth(toolErrors(async ({ name }) => {
+  if (!name) throw new Error("name is required");
+  return { content: [{ type: "text", text: await git(["tag", name]) }] };
+})));`,
+    },
+    {
+      name: "a wrapper declared in the file guards through the parameter the handler is passed as, whatever its other parameters do",
+      filename: SERVER_FILE,
+      code: `
+function withErrorHandling(fn, context, onError) {
+  return async (args) => {
+    try {
+      return await fn(args);
+    } catch (error) {
+      try {
+        onError?.(error, context);
+      } catch {
+        console.error("error observer failed");
+      }
+      return { content: [{ type: "text", text: \`Error: \${context}: \${String(error)}\` }], isError: true };
+    }
+  };
+}
+server.tool("get-webhook-subscription", "Get the webhook subscription", {}, withErrorHandling(async () => {
+  const data = await hevyClient.getWebhookSubscription();
+  if (!data) throw new Error("no webhook subscription");
+  return { content: [{ type: "text", text: JSON.stringify(data) }] };
+}, "get-webhook-subscription"));`,
+    },
+    {
       name: "withToolErrors(this.method.bind(this)) with a configured wrapper is guarded",
       filename: SERVER_FILE,
       settings: { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] } } },
@@ -497,6 +555,182 @@ export function createGitLogTool() {
   ],
   invalid: [
     {
+      name: "a handler passed to an imported wrapper the rule cannot read: the message says how to name it as a catching wrapper",
+      filename: SERVER_FILE,
+      code: `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { safe } from "../context.js";
+const server = new McpServer({ name: "crm", version: "1.0.0" });
+server.registerTool("find_contact", { inputSchema: {} }, safe(async ({ name }) => {
+  if (!name) return Promise.reject(new Error("Missing name"));
+  return { content: [{ type: "text", text: await crm.find(name) }] };
+}));`,
+      errors: [
+        {
+          messageId: "reject",
+          line: 6,
+          column: 21,
+          data: {
+            outcome:
+              'the SDK\'s safety net turns this rejected promise into an error result with the raw message and no "Error: " prefix (a non-Error value reads "[object Object]")',
+            hint: " If `safe()` turns what the handler throws into an error result, name it in settings `handlers.wrappers`.",
+          },
+        },
+      ],
+    },
+    {
+      name: "a wrapper declared in the file whose catch rethrows guards nothing",
+      filename: SERVER_FILE,
+      code: `
+function logged(handler) {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      console.error("tool failed", error);
+      throw error;
+    }
+  };
+}
+server.registerTool("delete_branch", { inputSchema: {} }, logged(async ({ branch }) => {
+  if (branch === "main") throw new Error("refusing to delete main");
+  return { content: [{ type: "text", text: await git(["branch", "-D", branch]) }] };
+}));`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 13,
+          column: 26,
+          // The wrapper was read: no hint to name it.
+          data: { outcome: THROW_SAFETY_NET, hint: "" },
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+function logged(handler) {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      console.error("tool failed", error);
+      throw error;
+    }
+  };
+}
+server.registerTool("delete_branch", { inputSchema: {} }, logged(async ({ branch }) => {
+  if (branch === "main") return { content: [{ type: "text", text: "Error: refusing to delete main" }], isError: true };
+  return { content: [{ type: "text", text: await git(["branch", "-D", branch]) }] };
+}));`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a wrapper that calls the handler outside its try, or hands it on, guards nothing",
+      filename: SERVER_FILE,
+      code: `
+const timed = (handler) => async (args) => {
+  const started = Date.now();
+  const result = await handler(args);
+  try {
+    metrics.record(Date.now() - started);
+  } catch {
+    return { content: [{ type: "text", text: "Error: metrics failed" }], isError: true };
+  }
+  return result;
+};
+const queued = (handler) => async (args) => {
+  try {
+    return await queue.add(() => handler(args)).then(() => handler);
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+};
+server.registerTool("tag", { inputSchema: {} }, timed(async ({ name }) => {
+  if (!name) throw new Error("name is required");
+  return { content: [{ type: "text", text: await git(["tag", name]) }] };
+}));
+server.registerTool("push", { inputSchema: {} }, queued(async ({ remote }) => {
+  if (!remote) throw new Error("remote is required");
+  return { content: [{ type: "text", text: await git(["push", remote]) }] };
+}));`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 20,
+          column: 14,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+const timed = (handler) => async (args) => {
+  const started = Date.now();
+  const result = await handler(args);
+  try {
+    metrics.record(Date.now() - started);
+  } catch {
+    return { content: [{ type: "text", text: "Error: metrics failed" }], isError: true };
+  }
+  return result;
+};
+const queued = (handler) => async (args) => {
+  try {
+    return await queue.add(() => handler(args)).then(() => handler);
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+};
+server.registerTool("tag", { inputSchema: {} }, timed(async ({ name }) => {
+  if (!name) return { content: [{ type: "text", text: "Error: name is required" }], isError: true };
+  return { content: [{ type: "text", text: await git(["tag", name]) }] };
+}));
+server.registerTool("push", { inputSchema: {} }, queued(async ({ remote }) => {
+  if (!remote) throw new Error("remote is required");
+  return { content: [{ type: "text", text: await git(["push", remote]) }] };
+}));`,
+            },
+          ],
+        },
+        {
+          messageId: "throw",
+          line: 24,
+          column: 16,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+const timed = (handler) => async (args) => {
+  const started = Date.now();
+  const result = await handler(args);
+  try {
+    metrics.record(Date.now() - started);
+  } catch {
+    return { content: [{ type: "text", text: "Error: metrics failed" }], isError: true };
+  }
+  return result;
+};
+const queued = (handler) => async (args) => {
+  try {
+    return await queue.add(() => handler(args)).then(() => handler);
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+};
+server.registerTool("tag", { inputSchema: {} }, timed(async ({ name }) => {
+  if (!name) throw new Error("name is required");
+  return { content: [{ type: "text", text: await git(["tag", name]) }] };
+}));
+server.registerTool("push", { inputSchema: {} }, queued(async ({ remote }) => {
+  if (!remote) return { content: [{ type: "text", text: "Error: remote is required" }], isError: true };
+  return { content: [{ type: "text", text: await git(["push", remote]) }] };
+}));`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       name: "a wrapper that is not configured guards nothing",
       filename: SERVER_FILE,
       settings: { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] } } },
@@ -535,7 +769,7 @@ server.registerTool("close_ticket", { inputSchema: z.object({ id: z.string() }) 
       errors: [
         {
           messageId: "throw",
-          data: { outcome: THROW_SAFETY_NET, allowHint: "" },
+          data: { outcome: THROW_SAFETY_NET, hint: "" },
           line: 7,
           column: 16,
           suggestions: [
@@ -712,7 +946,7 @@ server.registerTool("list_open_tickets", { description: "List open tickets" }, a
       errors: [
         {
           messageId: "throw",
-          data: { outcome: THROW_SAFETY_NET, allowHint: "" },
+          data: { outcome: THROW_SAFETY_NET, hint: "" },
           line: 7,
           column: 27,
           suggestions: [
@@ -747,7 +981,7 @@ server.setRequestHandler("tools/call", async (request) => {
       errors: [
         {
           messageId: "throw",
-          data: { outcome: THROW_JSON_RPC, allowHint: "" },
+          data: { outcome: THROW_JSON_RPC, hint: "" },
           line: 7,
           column: 33,
           suggestions: [
@@ -793,7 +1027,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
           data: {
             outcome:
               "in a low-level `tools/call` dispatcher this rejected promise becomes a JSON-RPC error response; the client treats it as an infrastructure failure and the model never sees your message",
-            allowHint: "",
+            hint: "",
           },
           line: 12,
           column: 39,
@@ -817,7 +1051,7 @@ export const screenshot = defineTool({
       errors: [
         {
           messageId: "throw",
-          data: { outcome: THROW_ESCAPES, allowHint: "" },
+          data: { outcome: THROW_ESCAPES, hint: "" },
           line: 7,
           column: 16,
           suggestions: [
@@ -850,7 +1084,7 @@ router.route("search_docs", async (args: { query: string }) => {
       errors: [
         {
           messageId: "throw",
-          data: { outcome: THROW_ESCAPES, allowHint: "" },
+          data: { outcome: THROW_ESCAPES, hint: "" },
           line: 3,
           column: 33,
           suggestions: [
@@ -884,7 +1118,7 @@ server.addTool({
           messageId: "throw",
           data: {
             outcome: THROW_ESCAPES,
-            allowHint: " If your framework turns `UserError` into an error result, add it to this rule's `allow` option.",
+            hint: " If your framework turns `UserError` into an error result, add it to this rule's `allow` option.",
           },
           line: 7,
           column: 38,
@@ -919,7 +1153,7 @@ server.registerTool("create_issue", { inputSchema: { title: z.string() } }, ({ t
           data: {
             outcome:
               'the SDK\'s safety net turns this rejected promise into an error result with the raw message and no "Error: " prefix (a non-Error value reads "[object Object]")',
-            allowHint: " If your framework turns `UserInputError` into an error result, add it to this rule's `allow` option.",
+            hint: " If your framework turns `UserInputError` into an error result, add it to this rule's `allow` option.",
           },
           line: 3,
           column: 24,
@@ -938,7 +1172,7 @@ server.registerTool("invoices", { description: "List invoices" }, async () => {
       errors: [
         {
           messageId: "throw",
-          data: { outcome: THROW_SAFETY_NET, allowHint: "" },
+          data: { outcome: THROW_SAFETY_NET, hint: "" },
           line: 4,
           column: 23,
           suggestions: [

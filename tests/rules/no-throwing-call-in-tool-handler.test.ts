@@ -34,6 +34,17 @@ const utilsImport = `import { requireString, success, type ToolArgs } from "./ut
 ruleTester.run("no-throwing-call-in-tool-handler", rule, {
   valid: [
     {
+      name: "a handler wrapped in a wrapper imported from another file that catches its throws and returns an error result",
+      filename: "src/billing-server.ts",
+      code: `import { requireString } from "./tools/utils.js";
+import { safely } from "./lib/tool-errors.js";
+${MCP_SERVER}
+server.registerTool("get_invoice", { description: "Get an invoice" }, safely(async (args: Record<string, unknown>) => {
+  const id = requireString(args, "id");
+  return { content: [{ type: "text" as const, text: id }] };
+}));`,
+    },
+    {
       name: "the SDK's UrlElicitationRequiredError thrown by a helper in another file (McpServer rethrows it on purpose)",
       filename: "src/billing-server.ts",
       code: `import { requireToken } from "./lib/sign-in.js";
@@ -212,6 +223,25 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
   ],
   invalid: [
+    {
+      name: "the look-alike: a wrapper imported from another file that logs and rethrows guards nothing",
+      filename: "src/billing-server.ts",
+      code: `import { requireString } from "./tools/utils.js";
+import { logged } from "./lib/tool-errors.js";
+${MCP_SERVER}
+server.registerTool("get_invoice", { description: "Get an invoice" }, logged(async (args: Record<string, unknown>) => {
+  const id = requireString(args, "id");
+  return { content: [{ type: "text" as const, text: id }] };
+}));`,
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 7,
+          column: 14,
+          data: { chain: "`requireString()`", location: "src/tools/utils.ts:11", outcome: SAFETY_NET },
+        },
+      ],
+    },
     {
       name: "a same-file helper that parses JSON uncaught: no-throw-in-tool-handler does not see library calls, so this rule reports it",
       filename: TOOL_FILE,

@@ -78,6 +78,21 @@ server.registerTool("stat", { inputSchema: {} }, withToolErrors(async ({ path })
 server.registerTool("size", { inputSchema: {} }, withToolErrors(withAuth(async ({ path }) => ({ content: [{ type: "text", text: String((await stat(path)).size) }] }))));`,
     },
     {
+      name: "a handler passed to a wrapper declared in the file whose try/catch answers with an error result",
+      filename: SERVER_FILE,
+      code: `
+function safely<A>(handler: (args: A) => Promise<CallToolResult>) {
+  return async (args: A): Promise<CallToolResult> => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+    }
+  };
+}
+server.registerTool("stat", { inputSchema: {} }, safely(async ({ path }) => ({ content: [{ type: "text", text: JSON.stringify(await stat(path)) }] })));`,
+    },
+    {
       name: "the unknown-tool branch of a dispatcher does not count",
       filename: SERVER_FILE,
       code: `
@@ -140,6 +155,81 @@ server.registerTool("round_time", { description: "Round the current time" }, asy
     },
   ],
   invalid: [
+    {
+      name: "a handler passed to an imported wrapper the rule cannot read: the message says how to name it",
+      filename: SERVER_FILE,
+      code: `
+import { safe } from "../context.js";
+server.registerTool("stat", { inputSchema: {} }, safe(async ({ path }) => {
+  const info = await stat(path);
+  return { content: [{ type: "text", text: JSON.stringify(info) }] };
+}));`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 3,
+          column: 72,
+          data: { hint: " If \`safe()\` turns what the handler throws into an error result, name it in settings \`handlers.wrappers\`." },
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+import { safe } from "../context.js";
+server.registerTool("stat", { inputSchema: {} }, safe(async ({ path }) => {
+  try {
+    const info = await stat(path);
+    return { content: [{ type: "text", text: JSON.stringify(info) }] };
+${catchClause("  ")}
+}));`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a wrapper declared in the file whose catch answers with plain text guards nothing",
+      filename: SERVER_FILE,
+      code: `
+function quiet(handler) {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch {
+      return { content: [{ type: "text", text: "something went wrong" }] };
+    }
+  };
+}
+server.registerTool("stat", { inputSchema: {} }, quiet(async ({ path }) => ({ content: [{ type: "text", text: JSON.stringify(await stat(path)) }] })));`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 11,
+          column: 73,
+          // The wrapper was read: no hint to name it.
+          data: { hint: "" },
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+function quiet(handler) {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch {
+      return { content: [{ type: "text", text: "something went wrong" }] };
+    }
+  };
+}
+server.registerTool("stat", { inputSchema: {} }, quiet(async ({ path }) => {
+  try {
+    return (({ content: [{ type: "text", text: JSON.stringify(await stat(path)) }] }));
+${catchClause("  ")}
+}));`,
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "a logger bound in the file is not the console, and one call that can fail among non-throwing ones",
       filename: SERVER_FILE,

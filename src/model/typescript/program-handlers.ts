@@ -16,9 +16,10 @@ import {
   isRegistrationCall,
   isServerCode,
   SET_REQUEST_HANDLER,
-  tableCallGuards,
+  isGuardedCall,
 } from "../handler-shapes.js";
 import type { McpSettings } from "../settings.js";
+import { catchingWrapperCallTs } from "./converting-wrappers.js";
 import { calleeLastName, resolveFunctions } from "./resolve.js";
 import {
   containsTs,
@@ -28,9 +29,11 @@ import {
   projectSourceFiles,
   resolvedSymbol,
   symbolNode,
+  tryAround,
   type TsFunction,
   unwrapTs,
 } from "./ts-nodes.js";
+import { findMember, memberName, returnsErrorResult } from "./tool-results.js";
 import { typescript } from "./typescript.js";
 
 /** A tool handler of the program, found through the handler shapes on TypeScript nodes. */
@@ -84,15 +87,6 @@ function importSource(checker: ts.TypeChecker, expression: ts.Expression, depth 
     if (typescript.isImportDeclaration(node) && typescript.isStringLiteral(node.moduleSpecifier)) return node.moduleSpecifier.text;
   }
   return undefined;
-}
-
-function memberName(member: ts.ObjectLiteralElementLike | ts.ClassElement): string | undefined {
-  const name = member.name;
-  return name && (typescript.isIdentifier(name) || typescript.isStringLiteral(name)) ? name.text : undefined;
-}
-
-function findMember(object: ts.ObjectLiteralExpression, name: string): ts.ObjectLiteralElementLike | undefined {
-  return object.properties.find((member) => memberName(member) === name);
 }
 
 class Builder {
@@ -162,9 +156,10 @@ class Builder {
       const shape = dispatchTableShape({ inDispatcher: true, byRequestedName: table !== undefined, resultCalled: called !== undefined });
       if (!shape || !table || !called) continue;
       const guard = tryAround(called, dispatcher);
-      const guarded = tableCallGuards({
-        inTryOfDispatcher: guard !== undefined,
-        catchReturnsErrorResult: guard?.catchClause?.block.statements.some((statement) => this.returnsErrorResult(statement)) ?? false,
+      const guarded = isGuardedCall({
+        inTry: guard !== undefined,
+        catchReturnsErrorResult:
+          guard?.catchClause?.block.statements.some((statement) => returnsErrorResult(statement, this.settings)) ?? false,
       });
       for (const value of this.tableValues(table)) this.add(value, shape, { call }, guarded);
     }
@@ -234,23 +229,6 @@ class Builder {
       }
     }
     return undefined;
-  }
-
-  /** `return { content, isError: true }` or `return <configured error helper>(...)`. */
-  private returnsErrorResult(statement: ts.Statement): boolean {
-    if (!typescript.isReturnStatement(statement) || !statement.expression) return false;
-    const value = unwrapTs(statement.expression);
-    if (typescript.isCallExpression(value)) {
-      const name = calleeLastName(value.expression);
-      return this.settings.errorHelpers.some((helper) => helper.name === name);
-    }
-    if (!typescript.isObjectLiteralExpression(value) || !findMember(value, "content")) return false;
-    const isError = findMember(value, "isError");
-    return (
-      isError !== undefined &&
-      typescript.isPropertyAssignment(isError) &&
-      unwrapTs(isError.initializer).kind === typescript.SyntaxKind.TrueKeyword
-    );
   }
 
   /** `{ name, inputSchema, handler }`, `defineTool({ ..., handle() {} })`, `server.addTool({ execute })`. */
@@ -324,7 +302,9 @@ class Builder {
     }
     const resolution = resolveFunctions(this.checker, expression, {
       throughWrappers: true,
-      isConvertingWrapper: (name) => isConvertingWrapper(this.settings, name),
+      isConvertingWrapper: (call, argumentIndex) =>
+        isConvertingWrapper(this.settings, calleeLastName(call.expression)) ||
+        catchingWrapperCallTs(this.checker, call, argumentIndex, this.settings) === true,
     });
     for (const fn of resolution.functions) {
       const forwarded = forwardedMethodCall(fn);
@@ -380,14 +360,6 @@ function callOfValue(value: ts.Node, settings: McpSettings): ts.CallExpression |
   if (!typescript.isPropertyAccessExpression(parent) || parent.expression !== child || !isHandlerProperty(settings, parent.name.text))
     return undefined;
   return typescript.isCallExpression(parent.parent) && parent.parent.expression === parent ? parent.parent : undefined;
-}
-
-/** The nearest `try` (with a `catch`) inside `boundary` whose block holds `node`. */
-function tryAround(node: ts.Node, boundary: ts.Node): ts.TryStatement | undefined {
-  for (let current = node.parent; current !== boundary && !typescript.isSourceFile(current); current = current.parent) {
-    if (typescript.isTryStatement(current) && current.catchClause && containsTs(current.tryBlock, node)) return current;
-  }
-  return undefined;
 }
 
 /**

@@ -16,7 +16,7 @@ export interface ResolveOptions {
   /** Look through wrapper calls to their last argument: `withAuth(handler)`. */
   throughWrappers: boolean;
   /** Wrappers that turn throws into error results: what is reached through one is `guarded`. */
-  isConvertingWrapper?: (name: string | undefined) => boolean;
+  isConvertingWrapper?: (call: ts.CallExpression, argumentIndex: number) => boolean;
 }
 
 /** Resolution steps per expression: aliases of aliases are rare; this bounds pathological code. */
@@ -75,10 +75,13 @@ export function resolveFunctions(checker: ts.TypeChecker, expression: ts.Express
       const callee = unwrapTs(node.expression);
       let inner: ts.Expression | undefined;
       if (typescript.isPropertyAccessExpression(callee) && callee.name.text === "bind") inner = callee.expression;
-      else if (options.throughWrappers && node.arguments.length > 0) inner = node.arguments[node.arguments.length - 1];
+      else if (options.throughWrappers && node.arguments.length > 0) {
+        const argumentIndex = node.arguments.length - 1;
+        inner = node.arguments[argumentIndex];
+        if (options.isConvertingWrapper?.(node, argumentIndex)) inWrapper.add(inner);
+      }
       if (!inner) continue;
       follow(inner, node);
-      if (options.isConvertingWrapper?.(calleeLastName(callee))) inWrapper.add(inner);
       pending.push(inner);
       continue;
     }

@@ -117,3 +117,11 @@ export function symbolNode(expression: ts.Expression): ts.Node | undefined {
   if (typescript.isElementAccessExpression(node) && typescript.isStringLiteralLike(node.argumentExpression)) return node.argumentExpression;
   return undefined;
 }
+
+/** The nearest `try` (with a `catch`) inside `boundary` whose block holds `node`. */
+export function tryAround(node: ts.Node, boundary: ts.Node): ts.TryStatement | undefined {
+  for (let current = node.parent; current !== boundary && !typescript.isSourceFile(current); current = current.parent) {
+    if (typescript.isTryStatement(current) && current.catchClause && containsTs(current.tryBlock, node)) return current;
+  }
+  return undefined;
+}

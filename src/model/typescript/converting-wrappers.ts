@@ -1,0 +1,72 @@
+import type ts from "typescript";
+import { isGuardedCall, wrapperCatchesThrows, type WrapperFacts } from "../handler-shapes.js";
+import type { McpSettings } from "../settings.js";
+import { returnsErrorResult } from "./tool-results.js";
+import { descendants, functionOfDeclaration, resolvedSymbol, symbolNode, type TsFunction, tryAround, unwrapTs } from "./ts-nodes.js";
+import { typescript } from "./typescript.js";
+
+/**
+ * The TypeScript adapter of `wrapperCatchesThrows`: whether `node` calls a wrapper declared in the
+ * project (`safe(async (args) => ...)`, imported or not) that calls the function given as argument
+ * `argumentIndex` only inside a `try` whose `catch` returns an error result. Undefined when the
+ * wrapper's body is not in the project (a package's, a `.d.ts`).
+ */
+export function catchingWrapperCallTs(
+  checker: ts.TypeChecker,
+  node: ts.Node,
+  argumentIndex: number,
+  settings: McpSettings,
+): boolean | undefined {
+  if (!typescript.isCallExpression(node)) return undefined;
+  const name = symbolNode(node.expression);
+  const declaration = name && resolvedSymbol(checker, name)?.valueDeclaration;
+  const wrapper = declaration && functionOfDeclaration(declaration);
+  if (!wrapper?.body || wrapper.getSourceFile().isDeclarationFile) return undefined;
+  const parameter = wrapper.parameters.at(argumentIndex);
+  const symbol = parameter && typescript.isIdentifier(parameter.name) ? checker.getSymbolAtLocation(parameter.name) : undefined;
+  return symbol !== undefined && wrapperCatchesThrows(parameterFacts(checker, wrapper, wrapper.body, symbol, settings));
+}
+
+function parameterFacts(
+  checker: ts.TypeChecker,
+  wrapper: TsFunction,
+  body: ts.Node,
+  parameter: ts.Symbol,
+  settings: McpSettings,
+): WrapperFacts {
+  const uses: ("read" | "escapes" | ts.CallExpression)[] = [];
+  for (const node of descendants(body)) {
+    if (!typescript.isIdentifier(node)) continue;
+    // In `{ handler }` the name is the property's symbol; the value's is the parameter.
+    const symbol = typescript.isShorthandPropertyAssignment(node.parent)
+      ? checker.getShorthandAssignmentValueSymbol(node.parent)
+      : checker.getSymbolAtLocation(node);
+    if (symbol === parameter) uses.push(useOf(node));
+  }
+  return {
+    guardedCalls: uses.flatMap((use) => {
+      if (use === "read" || use === "escapes") return [];
+      const guard = tryAround(use, wrapper);
+      const catchReturnsErrorResult =
+        guard?.catchClause?.block.statements.some((statement) => returnsErrorResult(statement, settings)) ?? false;
+      return [isGuardedCall({ inTry: guard !== undefined, catchReturnsErrorResult })];
+    }),
+    parameterEscapes: uses.includes("escapes"),
+  };
+}
+
+/** How a wrapper uses a read of its parameter: calls it (also through `.call`/`.apply`), reads a property of it, or lets it escape. */
+function useOf(read: ts.Identifier): ts.CallExpression | "read" | "escapes" {
+  let child: ts.Node = read;
+  let parent = read.parent;
+  while (typescript.isParenthesizedExpression(parent) || typescript.isAsExpression(parent) || typescript.isNonNullExpression(parent)) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (typescript.isCallExpression(parent) && unwrapTs(parent.expression) === read) return parent;
+  if (!typescript.isPropertyAccessExpression(parent) || parent.expression !== child) return "escapes";
+  const call = parent.parent;
+  const name = parent.name.text;
+  if ((name === "call" || name === "apply") && typescript.isCallExpression(call) && call.expression === parent) return call;
+  return "read";
+}
