@@ -1,5 +1,14 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, type FunctionNode, isFunctionNode, outerParent, propertyName, thisClassBody, unwrapExpression } from "../util/ast.js";
+import {
+  boundVariables,
+  calleeName,
+  type FunctionNode,
+  isFunctionNode,
+  outerParent,
+  propertyName,
+  thisClassBody,
+  unwrapExpression,
+} from "../util/ast.js";
 import { estreeTree, isCaught, isProtocolRequiredValue } from "./estree-tree.js";
 import {
   type BindingKind,
@@ -17,8 +26,6 @@ import { nearestOwner } from "../util/per-file.js";
  * that is returned or awaited, and calls of same-file functions that can throw in turn.
  * Everything is collected in the rule's one traversal and resolved once at `Program:exit`.
  */
-
-const { DefinitionType } = TSESLint.Scope;
 
 /** A `throw` statement, or a `Promise.reject(...)` call whose rejection is returned or awaited. */
 export type ThrowSite = TSESTree.CallExpression | TSESTree.ThrowStatement;
@@ -188,9 +195,8 @@ export class ThrowCollector {
     for (const helper of this.helpers.values()) {
       if (helper.definition.type === AST_NODE_TYPES.MethodDefinition || helper.definition.type === AST_NODE_TYPES.PropertyDefinition)
         continue;
-      for (const variable of this.sourceCode.getDeclaredVariables(helper.definition)) {
-        // A function declaration also declares its parameters.
-        if (variable.name !== helper.name || variable.defs.some((def) => def.type === DefinitionType.Parameter)) continue;
+      for (const variable of boundVariables(helper.definition, this.sourceCode)) {
+        if (variable.name !== helper.name) continue;
         // Overload signatures are declarations too, not bindings.
         const bindings = variable.defs.filter((def) => def.node.type !== AST_NODE_TYPES.TSDeclareFunction);
         const reassigned = bindings.length > 1 || variable.references.some((reference) => reference.isWrite() && !reference.init);

@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, AST_TOKEN_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
+  boundVariables,
   calleeName,
   findProperty,
   type FunctionNode,
@@ -284,7 +285,7 @@ export class ToolHandlers {
     const declarator = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : this.constDeclaratorOf(fn);
     if (!declarator) return [];
     const found: TSESTree.Identifier[] = [];
-    for (const variable of this.sourceCode.getDeclaredVariables(declarator)) {
+    for (const variable of boundVariables(declarator, this.sourceCode)) {
       for (const reference of variable.references) {
         if (reference.isRead() && reference.identifier.type === AST_NODE_TYPES.Identifier) {
           found.push(reference.identifier);

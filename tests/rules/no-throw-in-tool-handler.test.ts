@@ -216,6 +216,17 @@ server.tool("get-webhook-subscription", "Get the webhook subscription", {}, with
 }, "get-webhook-subscription"));`,
     },
     {
+      name: "a function whose parameter is handed to a registration's wrapper is not a handler itself",
+      filename: SERVER_FILE,
+      code: `
+export function createRegistrationContext(server: McpServer, metrics: MetricsTracker | undefined) {
+  if (!server) throw new Error("createRegistrationContext needs a server");
+  const registerTool = (name: string, config: ToolConfig, callback: ToolCallback) =>
+    server.registerTool(name, config, trackTool(name, callback, metrics));
+  return { registerTool };
+}`,
+    },
+    {
       name: "withToolErrors(this.method.bind(this)) with a configured wrapper is guarded",
       filename: SERVER_FILE,
       settings: { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] } } },
