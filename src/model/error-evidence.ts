@@ -135,7 +135,7 @@ function isWrittenText(branch: TSESTree.Node): boolean {
 const ASSERTION = /^(?:to[A-Z]\w*|(?:not)?(?:[Dd]eep)?(?:[Ss]trict)?[Ee]qual)$/u;
 
 /** `node` is an argument of an assertion: a test's expected value, not a result the code returns. */
-function isAssertionOperand(node: TSESTree.Node): boolean {
+export function isAssertionOperand(node: TSESTree.Node): boolean {
   const { child, parent } = outerParent(node);
   if (parent?.type !== AST_NODE_TYPES.CallExpression || !parent.arguments.includes(child as TSESTree.CallExpressionArgument)) {
     return false;
@@ -156,4 +156,13 @@ export function errorEvidence(result: ToolResult, mcp: McpContext, sourceCode: S
     return prefix !== undefined && isErrorText(prefix, mcp.settings);
   });
   return isError ? "text" : undefined;
+}
+
+/**
+ * `result` is an error result: by its own word (`isError: true`, or marked later with `result.isError = true`)
+ * or, when it has no `isError` of its own and spreads nothing, by evidence. `isError: someFlag` decides at run time.
+ */
+export function isErrorResultOrByEvidence(result: ToolResult, mcp: McpContext, sourceCode: SourceCode): boolean {
+  if (isErrorResult(result, sourceCode)) return true;
+  return result.isError === undefined && !result.hasSpread && errorEvidence(result, mcp, sourceCode) !== undefined;
 }

@@ -70,6 +70,17 @@ export function staticPrefix(branch: TSESTree.Node, sourceCode?: Readonly<TSESLi
 }
 
 /**
+ * A text that tells the reader nothing: on every branch, a complete static text that is empty or only
+ * white space (`""`, `` ` ` ``, a constant bound to `""`). Unknown texts are not empty.
+ */
+export function isEmptyText(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return textBranches(text).every((branch) => {
+    const prefix = staticPrefix(branch, sourceCode);
+    return prefix?.complete === true && prefix.text.trim() === "";
+  });
+}
+
+/**
  * `Error:`, `ERROR [`, `error - `, `Error – `: the word, optional spaces, then `:` or `[`, or a dash
  * with a space after it. `Error rate: 2%`, `Errors: 0` and `Error-free: all checks passed` are not.
  */

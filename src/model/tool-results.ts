@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { calleeName, constVariableOf, findProperty, propertyName, readReferences, unwrapExpression } from "../util/ast.js";
 import type { McpSettings } from "./settings.js";
 import { enclosingFunction } from "./estree-tree.js";
+import { isEmptyText } from "./error-text.js";
 
 /**
  * A tool result written as an object literal: `{ content: [...], isError?: ... }`, the shape of the
@@ -64,10 +65,34 @@ export function contentItems(content: TSESTree.ArrayExpression): TSESTree.Object
   return items;
 }
 
-function isTextItem(item: TSESTree.ObjectExpression): boolean {
+/** `{ type: "text", ... }`. */
+function hasTextType(item: TSESTree.ObjectExpression): boolean {
   const type = findProperty(item, "type");
   const value = type && unwrapExpression(type.value);
-  return value?.type === AST_NODE_TYPES.Literal && value.value === "text" && findProperty(item, "text") !== undefined;
+  return value?.type === AST_NODE_TYPES.Literal && value.value === "text";
+}
+
+function isTextItem(item: TSESTree.ObjectExpression): boolean {
+  return hasTextType(item) && findProperty(item, "text") !== undefined;
+}
+
+/**
+ * The result's content tells the reader nothing: `content: []`, or only `{ type: "text" }` items whose
+ * text is empty (see `isEmptyText`). An element written otherwise (a variable, a spread, an image) may
+ * say something, so the content is not empty.
+ */
+export function hasEmptyContent(result: ToolResult, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return result.content.elements.every((element) => {
+    const item = element && unwrapExpression(element);
+    if (
+      item?.type !== AST_NODE_TYPES.ObjectExpression ||
+      item.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement)
+    )
+      return false;
+    if (!hasTextType(item)) return false;
+    const text = findProperty(item, "text");
+    return !text || isEmptyText(text.value, sourceCode);
+  });
 }
 
 /** What an `isError` property's value is: a `true` literal, another literal, or an expression. */

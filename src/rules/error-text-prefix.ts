@@ -2,7 +2,7 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
-import { type StaticPrefix, staticPrefix, textBranches } from "../model/error-text.js";
+import { isEmptyText, type StaticPrefix, staticPrefix, textBranches } from "../model/error-text.js";
 import { isErrorResult, toolResult } from "../model/tool-results.js";
 import { replaceTextStart, type SourceEdit } from "../fix/replace-text-start.js";
 import { createRule } from "../util/create-rule.js";
@@ -72,6 +72,8 @@ export default createRule({
     function checkText(text: TSESTree.Node): void {
       const faults: Fault[] = [];
       for (const branch of textBranches(text)) {
+        // An empty text lacks more than a prefix: error-result-content reports it.
+        if (isEmptyText(branch, sourceCode)) continue;
         const prefix = staticPrefix(branch, sourceCode);
         const finding = prefix && checker.check(prefix);
         if (prefix && finding) faults.push({ branch, prefix, finding });

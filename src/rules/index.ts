@@ -1,3 +1,4 @@
+import errorResultContent from "./error-result-content.js";
 import errorTextPrefix from "./error-text-prefix.js";
 import noProtocolErrorsInTools from "./no-protocol-errors-in-tools.js";
 import noThrowInToolHandler from "./no-throw-in-tool-handler.js";
@@ -7,6 +8,7 @@ import requireTryCatchInToolHandler from "./require-try-catch-in-tool-handler.js
 
 /** Every rule of the plugin by name; presets are derived from their metadata. */
 export const rules = {
+  "error-result-content": errorResultContent,
   "error-text-prefix": errorTextPrefix,
   "no-protocol-errors-in-tools": noProtocolErrorsInTools,
   "no-throw-in-tool-handler": noThrowInToolHandler,

@@ -13,6 +13,12 @@ const bridge = fileURLToPath(new URL("../../examples/bridge/", import.meta.url))
 const EXPECTED: Record<string, string[]> = {
   // A function of the low-level dispatcher's table (the dispatcher is the method `this.handleCallTool`).
   "src/issues-server.ts": ["19:7 mcp-tool-errors/no-throw-in-tool-handler"],
+  // SDK v2: a throw the SDK converts (the message says so), and error results a client cannot use.
+  "src/notes-server.ts": [
+    "20:9 mcp-tool-errors/no-throw-in-tool-handler",
+    "35:27 mcp-tool-errors/error-result-content",
+    "38:89 mcp-tool-errors/error-result-content",
+  ],
   "src/server.ts": [
     "15:9 mcp-tool-errors/no-throw-in-tool-handler",
     // One report for `new McpError(ErrorCode.InternalError, ...)`, not one per name.
@@ -68,7 +74,9 @@ describe("npm run demo (scripts/demo.js)", () => {
     for (const block of blocks) {
       const [, explanation, ...findings] = block.split("\n");
       // The example's own doc comment, naming the rule it breaks, before the findings it explains.
-      expect(explanation).toMatch(/^ {2}\S.*(?:no-throw-in-tool-handler|no-protocol-errors-in-tools|require-is-error|error-text-prefix)/u);
+      expect(explanation).toMatch(
+        /^ {2}\S.*(?:no-throw-in-tool-handler|no-protocol-errors-in-tools|require-is-error|error-text-prefix|error-result-content)/u,
+      );
       expect(findings.length).toBeGreaterThan(0);
       for (const finding of findings) expect(finding).toMatch(/^ {4}\d+:\d+ {2}mcp-tool-errors\/[\w-]+ {2}\S|^ {2}\S/u);
     }

@@ -36,6 +36,12 @@ const RULES = Object.keys(UNTYPED_RULES).map((id) => id.slice(id.indexOf("/") + 
  * helpers, the AI SDK tool, `defineTool`'s own module) have no findings.
  */
 const FIXTURE_EXPECTED: Record<string, string[]> = {
+  "src/billing.ts": [
+    "11:145 require-try-catch-in-tool-handler",
+    "12:35 error-result-content",
+    "14:35 error-result-content",
+    "15:95 error-result-content",
+  ],
   "src/dispatch.ts": [
     "10:65 require-try-catch-in-tool-handler",
     "19:18 no-protocol-errors-in-tools",
@@ -91,8 +97,8 @@ function byFile(findings: readonly Finding[]): Record<string, string[]> {
 }
 
 describe.each([
-  { name: "examples/bridge", dir: BRIDGE, settings: {}, count: 23 },
-  { name: "the oxlint fixture set", dir: FIXTURE, settings: FIXTURE_SETTINGS, count: 36 },
+  { name: "examples/bridge", dir: BRIDGE, settings: {}, count: 28 },
+  { name: "the oxlint fixture set", dir: FIXTURE, settings: FIXTURE_SETTINGS, count: 40 },
 ])("oxlint and ESLint on $name", ({ dir, settings, count }) => {
   let eslint: Finding[];
   let oxlint: Finding[];

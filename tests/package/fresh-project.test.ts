@@ -44,6 +44,7 @@ const usage = readmeSection("## Usage");
 const configFile = /`(eslint\.config\.[cm]?[jt]s)`/u.exec(usage)?.[1] ?? "";
 const untypedConfig = fencedBlock(usage, "js");
 const typedConfig = fencedBlock(readmeSection("### Type-aware linting"), "js");
+const convertedThrowsConfig = fencedBlock(readmeSection('### SDK v2 says "throw instead": why these rules still say don\'t'), "js");
 
 /** The lowest version of the ESLint peer range, and its newest major as a range npm resolves to the newest. */
 const eslintRange = manifest.peerDependencies.eslint.split("||").map((part) => part.trim());
@@ -95,9 +96,12 @@ async function lint(project: string): Promise<string[]> {
 const UNTYPED_FINDINGS = [
   "src/tools/read-file.ts 10:32 mcp-tool-errors/no-throw-in-tool-handler",
   "src/tools/read-file.ts 14:16 mcp-tool-errors/require-is-error",
-  "src/tools/search.ts 10:48 mcp-tool-errors/error-text-prefix",
-  "src/tools/search.ts 10:114 mcp-tool-errors/no-protocol-errors-in-tools",
+  "src/tools/search.ts 7:29 mcp-tool-errors/no-throw-in-tool-handler",
+  "src/tools/search.ts 11:48 mcp-tool-errors/error-text-prefix",
+  "src/tools/search.ts 11:114 mcp-tool-errors/no-protocol-errors-in-tools",
 ];
+/** README's SDK v2 config: the throw in the `registerTool` callback is the SDK's to convert; the factory handler's is not. */
+const CONVERTED_THROWS_FINDINGS = UNTYPED_FINDINGS.filter((finding) => !finding.startsWith("src/tools/search.ts 7:29"));
 /** With type information, the call of the throwing helper in utils.ts joins them; the config file stays clean. */
 const TYPED_FINDINGS = ["src/tools/read-file.ts 9:20 mcp-tool-errors/no-throwing-call-in-tool-handler", ...UNTYPED_FINDINGS];
 
@@ -125,7 +129,7 @@ describe.skipIf(process.env.MCP_TOOL_ERRORS_SKIP_FRESH_PROJECT === "1")("a new u
         expect.arrayContaining(["npm", "install", "eslint", "typescript-eslint", manifest.name]),
       );
       expect(configFile).toBe("eslint.config.mjs");
-      for (const config of [untypedConfig, typedConfig]) {
+      for (const config of [untypedConfig, typedConfig, convertedThrowsConfig]) {
         // Every package the configs import is one the Install command installs.
         for (const [, source] of config.matchAll(/^import .* from "([^"]+)";$/gmu)) {
           expect(installCommand.split(/\s+/u)).toContain(source.startsWith("eslint/") ? "eslint" : source);
@@ -174,6 +178,16 @@ describe.skipIf(process.env.MCP_TOOL_ERRORS_SKIP_FRESH_PROJECT === "1")("a new u
       writeFileSync(path.join(project, configFile), untypedConfig);
       expect((await lint(project)).toSorted()).toEqual(UNTYPED_FINDINGS.toSorted());
     });
+
+    it(
+      "leaves the throws McpServer converts to it with README's SDK v2 config (reportConvertedThrows: false)",
+      { timeout: 60_000 },
+      async () => {
+        writeFileSync(path.join(project, configFile), convertedThrowsConfig);
+        expect(convertedThrowsConfig).toContain("reportConvertedThrows: false");
+        expect((await lint(project)).toSorted()).toEqual(CONVERTED_THROWS_FINDINGS.toSorted());
+      },
+    );
 
     it(
       "gets the type-aware findings, and nothing else, with README's type-aware config (projectService)",

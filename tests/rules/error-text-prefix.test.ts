@@ -32,6 +32,13 @@ const WORD_FORMS = [
 ruleTester.run("error-text-prefix", rule, {
   valid: [
     {
+      name: "an empty text lacks more than a prefix: error-result-content reports it, in a result and given to a helper",
+      filename: SERVER_FILE,
+      code: withErrorHelper(`export const blank = { content: [{ type: "text", text: "" }], isError: true };
+export const spaces = { content: [{ type: "text", text: \`  \` }], isError: true };
+export const fromHelper = error("");`),
+    },
+    {
       name: "the ADR's error result",
       filename: TOOL_FILE,
       code: registeredTool(`  try {
@@ -109,6 +116,15 @@ export function draft() {
     },
   ],
   invalid: [
+    {
+      name: "the empty branch of a conditional is left alone, the other still needs the prefix",
+      filename: SERVER_FILE,
+      code: `
+export const a = { content: [{ type: "text", text: quiet ? "" : "Form not found" }], isError: true };`,
+      output: `
+export const a = { content: [{ type: "text", text: quiet ? "" : "Error: Form not found" }], isError: true };`,
+      errors: [{ messageId: "missingPrefix", line: 2, column: 65, data: { prefix: '"Error: "', start: '"Form not found"' } }],
+    },
     {
       name: "a nested conditional: one report on the text, the fix mends every branch",
       filename: SERVER_FILE,

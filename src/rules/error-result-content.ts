@@ -1,0 +1,73 @@
+import { removeProperty } from "../fix/remove-property.js";
+import { getMcpContext } from "../model/context.js";
+import { isAssertionOperand, isErrorResultOrByEvidence } from "../model/error-evidence.js";
+import { isEmptyText } from "../model/error-text.js";
+import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
+import { hasEmptyContent, toolResult } from "../model/tool-results.js";
+import { findProperty } from "../util/ast.js";
+import { createRule } from "../util/create-rule.js";
+
+export const RULE_NAME = "error-result-content";
+
+export default createRule({
+  name: RULE_NAME,
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Require error results to say what went wrong in their content, without `structuredContent`",
+      recommended: "recommended",
+    },
+    hasSuggestions: true,
+    messages: {
+      // eslint-disable-next-line eslint-plugin/no-unused-message-ids -- getMcpContext reports it for the rule
+      invalidSettings: INVALID_SETTINGS_MESSAGE,
+      emptyContent:
+        "This error result tells the model nothing: {{what}}. Say what went wrong in a text item (`Error: ...`), so that the model can correct its call or explain the failure.",
+      structuredContent:
+        "This error result carries `structuredContent`. Clients on SDK v1.x validate it against the tool's success `outputSchema` and fail the call with -32602; servers skip that validation for errors, so leave it out and say what went wrong in `content`.",
+      removeStructuredContent: "Remove `structuredContent` from the error result.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const { sourceCode } = context;
+    const mcp = getMcpContext(context);
+    if (!mcp?.gates.toolResults) return {};
+    const { errorHelpers: helpers } = mcp;
+
+    return {
+      ObjectExpression(node) {
+        const result = toolResult(node);
+        // A spread may bring `content`, `isError` or `structuredContent`: what the result holds is unknown.
+        if (!result || result.hasSpread || isAssertionOperand(node) || !isErrorResultOrByEvidence(result, mcp, sourceCode)) return;
+        if (hasEmptyContent(result, sourceCode)) {
+          context.report({
+            node: result.content,
+            messageId: "emptyContent",
+            data: { what: result.content.elements.length === 0 ? "its content is empty" : "its text is empty" },
+          });
+        }
+        const structured = findProperty(node, "structuredContent");
+        if (structured) {
+          context.report({
+            node: structured,
+            messageId: "structuredContent",
+            suggest: [
+              {
+                messageId: "removeStructuredContent",
+                fix: (fixer) => removeProperty(fixer, sourceCode, node, structured) ?? null,
+              },
+            ],
+          });
+        }
+      },
+      // The helper's own result is checked where the helper builds it; a call can only give it an empty message.
+      CallExpression(node) {
+        const helper = helpers.helperFor(node);
+        const message = helper && helpers.messageOf(node, helper);
+        if (!helper || !message || !isEmptyText(message, sourceCode)) return;
+        context.report({ node: message, messageId: "emptyContent", data: { what: `the message given to \`${helper.name}\` is empty` } });
+      },
+    };
+  },
+});
