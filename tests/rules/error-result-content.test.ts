@@ -48,6 +48,13 @@ export const readInvoice = {
 ruleTester.run("error-result-content", rule, {
   valid: [
     {
+      name: "SDK v2, 2026-07-28: an inputRequired(...) result is an ordinary result, not an error result",
+      filename: SERVER_FILE,
+      code: registeredToolV2(`    const invoice = await invoices.find(id);
+    if (invoice.locked) return inputRequired({ confirm: { method: "elicitation/create", params: { message: "Unlock the invoice?" } } });
+    return { content: [{ type: "text", text: JSON.stringify(invoice) }], structuredContent: { total: invoice.total, currency: "EUR" } };`),
+    },
+    {
       name: "a success result with structuredContent, and an error result with a text and no structuredContent",
       filename: SERVER_FILE,
       code: registeredTool(`    const invoice = await invoices.find(id);

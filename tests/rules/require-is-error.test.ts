@@ -66,6 +66,20 @@ const GIT_LOG_CATCH = [
 ruleTester.run("require-is-error", rule, {
   valid: [
     {
+      name: "SDK v2, 2026-07-28: an inputRequired(...) result from a catch is an ordinary result",
+      filename: SERVER_FILE,
+      code: `
+import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+const server = new McpServer({ name: "pages", version: "1.0.0" });
+server.registerTool("fetch_page", { description: "Fetch a web page" }, async ({ url }: { url: string }) => {
+  try {
+    return { content: [{ type: "text", text: await fetchPage(url) }] };
+  } catch {
+    return inputRequired({ login: { method: "elicitation/create", params: { message: "Sign in to read this page" } } });
+  }
+});`,
+    },
+    {
       name: "the ADR's handler: success in try, error result with isError in catch",
       filename: TOOL_FILE,
       code: listFilesTool(`      try {
