@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, AST_TOKEN_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { FunctionNode } from "../util/ast.js";
 import { caughtErrorMessageSource, errorResultSource } from "./error-result-source.js";
 import { indentationOf } from "./indentation.js";
@@ -28,10 +28,13 @@ export function wrapInTryCatch(
   fn: FunctionNode,
   sourceCode: Readonly<TSESLint.SourceCode>,
   prefix: string,
-  multiLineStrings: readonly TSESTree.Range[],
 ): { range: TSESTree.Range; text: string } {
   const { body } = fn;
-  const templates = multiLineStrings.filter(([from, to]) => body.range[0] <= from && to <= body.range[1]);
+  // Strings and template parts that span lines: read from the body's tokens, only when a fix is built.
+  const templates = sourceCode
+    .getTokens(body)
+    .filter(({ type, loc }) => (type === AST_TOKEN_TYPES.String || type === AST_TOKEN_TYPES.Template) && loc.start.line !== loc.end.line)
+    .map(({ range }) => range);
   const isBlock = body.type === AST_NODE_TYPES.BlockStatement;
   // `{` of a block body, `=>` of an expression body: the new block starts after it.
   const opening = isBlock ? sourceCode.getFirstToken(body) : sourceCode.getTokenBefore(body, ASTUtils.isArrowToken);

@@ -1,5 +1,5 @@
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { childNodes, declaredFunction, type FunctionNode, unwrapExpression } from "../util/ast.js";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { childNodes, declaredFunction, declaredName, type FunctionNode, isFunctionNode, unwrapExpression } from "../util/ast.js";
 import type { ErrorHelper, McpSettings } from "./settings.js";
 import { crossFileErrorHelper } from "./typescript/error-helpers.js";
 import type { TypedServices } from "./typescript/services.js";
@@ -13,14 +13,23 @@ import { hasIsErrorTrue, toolResult } from "./tool-results.js";
  */
 export class ErrorHelpers {
   private readonly detected = new Map<FunctionNode, ErrorHelper | null>();
-  /** Names of the file's functions and variables (not imports, parameters, globals): a cheap test before a scope lookup. */
-  private functionNames: Set<string> | undefined;
+  /** Names of the file's functions that are error helpers: a cheap test before a scope lookup. */
+  private helperNames: Set<string> | undefined;
 
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
     private readonly settings: McpSettings,
     private readonly typed: TypedServices | undefined,
   ) {}
+
+  /**
+   * Whether any call of the file may call an error helper: with type information or configured
+   * helpers any call may, else only a call of a helper the file declares. A rule with nothing to
+   * look for adds no call listener.
+   */
+  get mayBeCalled(): boolean {
+    return this.typed !== undefined || this.settings.errorHelpers.length > 0 || this.declaredHelperNames().size > 0;
+  }
 
   /** The error helper `call` calls, if it calls one. */
   helperFor(call: TSESTree.CallExpression): ErrorHelper | undefined {
@@ -47,31 +56,42 @@ export class ErrorHelpers {
 
   private detectedHelper(call: TSESTree.CallExpression): ErrorHelper | undefined {
     const callee = unwrapExpression(call.callee);
-    if (callee.type !== AST_NODE_TYPES.Identifier || !this.namesAFunction(callee.name)) return undefined;
+    if (callee.type !== AST_NODE_TYPES.Identifier || !this.declaredHelperNames().has(callee.name)) return undefined;
     const fn = declaredFunction(callee, this.sourceCode);
-    if (!fn) return undefined;
-    let known = this.detected.get(fn);
-    if (known === undefined) {
-      known = detectHelper(fn, callee.name, this.sourceCode.visitorKeys) ?? null;
-      this.detected.set(fn, known);
-    }
-    return known ?? undefined;
+    return (fn && this.detected.get(fn)) ?? undefined;
   }
 
-  private namesAFunction(name: string): boolean {
-    if (!this.functionNames) {
-      this.functionNames = new Set();
-      for (const scope of this.sourceCode.scopeManager?.scopes ?? []) {
-        for (const variable of scope.variables) {
-          const kind = variable.defs.at(0)?.type;
-          if (kind === TSESLint.Scope.DefinitionType.FunctionName || kind === TSESLint.Scope.DefinitionType.Variable) {
-            this.functionNames.add(variable.name);
-          }
-        }
+  /**
+   * The names of the functions the file declares that are error helpers. A helper's result says
+   * `isError: true`, so only the functions around an `isError` of the text are read, each once.
+   */
+  private declaredHelperNames(): Set<string> {
+    if (!this.helperNames) {
+      this.helperNames = new Set();
+      const { text, scopeManager } = this.sourceCode;
+      // The functions of the file from its scopes: no walk of the tree.
+      let functions: FunctionNode[] | undefined;
+      for (let at = text.indexOf("isError"); at !== -1; at = text.indexOf("isError", at + 1)) {
+        functions ??= (scopeManager?.scopes ?? []).flatMap(({ block }) => (isFunctionNode(block) ? [block] : []));
+        const fn = innermostAround(functions, at);
+        const name = fn && declaredName(fn);
+        if (!fn || name === undefined || this.detected.has(fn)) continue;
+        const helper = detectHelper(fn, name, this.sourceCode.visitorKeys) ?? null;
+        this.detected.set(fn, helper);
+        if (helper) this.helperNames.add(name);
       }
     }
-    return this.functionNames.has(name);
+    return this.helperNames;
   }
+}
+
+/** The innermost of `functions` whose text holds `offset`. */
+function innermostAround(functions: readonly FunctionNode[], offset: number): FunctionNode | undefined {
+  let innermost: FunctionNode | undefined;
+  for (const fn of functions) {
+    if (fn.range[0] < offset && offset < fn.range[1] && (!innermost || fn.range[0] > innermost.range[0])) innermost = fn;
+  }
+  return innermost;
 }
 
 /** `name`, `a.b.name` or `this.name`, for a callee made only of non-computed members. */

@@ -181,9 +181,22 @@ function compilePattern(value: unknown): RegExp | undefined {
  * or the absolute path for a file outside `cwd`.
  */
 export function toolFilesPath(filename: string, cwd: string): string {
-  const relative = path.relative(cwd, filename);
-  const chosen = relative === "" || relative.startsWith("..") || path.isAbsolute(relative) ? filename : relative;
+  const relative = relativeDirectory(cwd, path.dirname(filename));
+  const chosen = relative === undefined ? filename : path.join(relative, path.basename(filename));
   return chosen.split(path.sep).join("/");
+}
+
+/** Each directory's path relative to the cwd, computed once: `path.relative` is costly, and a project has few directories. */
+const relativeDirectories = new Map<string, string | undefined>();
+
+/** `directory` relative to `cwd`, or undefined when it is not inside it. */
+function relativeDirectory(cwd: string, directory: string): string | undefined {
+  const key = `${cwd}\0${directory}`;
+  if (relativeDirectories.has(key)) return relativeDirectories.get(key);
+  const relative = path.relative(cwd, directory);
+  const inside = !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : undefined;
+  relativeDirectories.set(key, inside);
+  return inside;
 }
 
 function errorHelpers(value: unknown, errorPrefix: string): readonly ErrorHelper[] {

@@ -98,7 +98,8 @@ export class ThrowCollector {
       ThrowStatement: (node) => {
         if (!this.isAllowed(node.argument)) this.throwStatements.push(node);
       },
-      CallExpression: (node) => {
+      // `this.validate()` and `Promise.reject()`: a call of a plain name is neither.
+      'CallExpression[callee.type!="Identifier"]': (node: TSESTree.CallExpression) => {
         const callee = unwrapExpression(node.callee);
         if (callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.ThisExpression) {
           const name = propertyName(callee);

@@ -1,5 +1,13 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, constVariableOf, findProperty, propertyName, readReferences, unwrapExpression } from "../util/ast.js";
+import {
+  calleeName,
+  constVariableOf,
+  findProperty,
+  onObjectWithProperty,
+  propertyName,
+  readReferences,
+  unwrapExpression,
+} from "../util/ast.js";
 import type { McpSettings } from "./settings.js";
 import { enclosingFunction } from "./estree-tree.js";
 import { isEmptyText } from "./error-text.js";
@@ -31,6 +39,14 @@ export function toolResult(node: TSESTree.ObjectExpression): ToolResult | undefi
     results.set(node, known);
   }
   return known ?? undefined;
+}
+
+/** A listener for every tool result written in the file (see `onObjectWithProperty`). */
+export function onToolResult(listener: (result: ToolResult) => void): TSESLint.RuleListener {
+  return onObjectWithProperty("content", (object) => {
+    const result = toolResult(object);
+    if (result) listener(result);
+  });
 }
 
 /**

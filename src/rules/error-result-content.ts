@@ -1,9 +1,10 @@
+import type { TSESTree } from "@typescript-eslint/utils";
 import { removeProperty } from "../fix/remove-property.js";
 import { getMcpContext } from "../model/context.js";
 import { isAssertionOperand, isErrorResultOrByEvidence } from "../model/error-evidence.js";
 import { isEmptyText } from "../model/error-text.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
-import { hasEmptyContent, toolResult } from "../model/tool-results.js";
+import { hasEmptyContent, onToolResult } from "../model/tool-results.js";
 import { findProperty } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
@@ -36,10 +37,10 @@ export default createRule({
     const { errorHelpers: helpers } = mcp;
 
     return {
-      ObjectExpression(node) {
-        const result = toolResult(node);
+      ...onToolResult((result) => {
+        const { node } = result;
         // A spread may bring `content`, `isError` or `structuredContent`: what the result holds is unknown.
-        if (!result || result.hasSpread || isAssertionOperand(node) || !isErrorResultOrByEvidence(result, mcp, sourceCode)) return;
+        if (result.hasSpread || isAssertionOperand(node) || !isErrorResultOrByEvidence(result, mcp, sourceCode)) return;
         if (hasEmptyContent(result, sourceCode)) {
           context.report({
             node: result.content,
@@ -60,14 +61,16 @@ export default createRule({
             ],
           });
         }
-      },
+      }),
       // The helper's own result is checked where the helper builds it; a call can only give it an empty message.
-      CallExpression(node) {
-        const helper = helpers.helperFor(node);
-        const message = helper && helpers.messageOf(node, helper);
-        if (!helper || !message || !isEmptyText(message, sourceCode)) return;
-        context.report({ node: message, messageId: "emptyContent", data: { what: `the message given to \`${helper.name}\` is empty` } });
-      },
+      ...(helpers.mayBeCalled && {
+        CallExpression(node: TSESTree.CallExpression) {
+          const helper = helpers.helperFor(node);
+          const message = helper && helpers.messageOf(node, helper);
+          if (!helper || !message || !isEmptyText(message, sourceCode)) return;
+          context.report({ node: message, messageId: "emptyContent", data: { what: `the message given to \`${helper.name}\` is empty` } });
+        },
+      }),
     };
   },
 });

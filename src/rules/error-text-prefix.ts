@@ -3,7 +3,7 @@ import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
 import { isEmptyText, type StaticPrefix, staticPrefix, textBranches } from "../model/error-text.js";
-import { isErrorResult, toolResult } from "../model/tool-results.js";
+import { isErrorResult, onToolResult } from "../model/tool-results.js";
 import { replaceTextStart, type SourceEdit } from "../fix/replace-text-start.js";
 import { createRule } from "../util/create-rule.js";
 
@@ -111,17 +111,18 @@ export default createRule({
     }
 
     return {
-      ObjectExpression(node) {
-        const result = toolResult(node);
-        if (result?.text && isErrorResult(result, sourceCode)) checkText(result.text);
-      },
-      CallExpression(node) {
-        const helper = helpers.helperFor(node);
-        const message = helper && helpers.messageOf(node, helper);
-        if (!helper || !message) return;
-        if (helper.addedPrefix === undefined) checkText(message);
-        else checkPrefixedMessage(message, helper.addedPrefix);
-      },
+      ...onToolResult((result) => {
+        if (result.text && isErrorResult(result, sourceCode)) checkText(result.text);
+      }),
+      ...(helpers.mayBeCalled && {
+        CallExpression(node: TSESTree.CallExpression) {
+          const helper = helpers.helperFor(node);
+          const message = helper && helpers.messageOf(node, helper);
+          if (!helper || !message) return;
+          if (helper.addedPrefix === undefined) checkText(message);
+          else checkPrefixedMessage(message, helper.addedPrefix);
+        },
+      }),
     };
   },
 });

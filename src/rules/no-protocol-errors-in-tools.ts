@@ -10,7 +10,7 @@ import { isReservedJsonRpcCode } from "../model/json-rpc.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { hasOnlyToolLevelCodes } from "../model/typescript/protocol-codes.js";
-import { contains, findProperty, numericValue } from "../util/ast.js";
+import { contains, findProperty, numericValue, onObjectWithProperty } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "no-protocol-errors-in-tools";
@@ -70,20 +70,22 @@ export default createRule({
           context.report({ node, messageId: "reservedCode", data: { code } });
         }
       },
-      ExportNamedDeclaration(node) {
-        if (!mcp.isToolFile) return;
-        for (const use of reExportedProtocolErrors(node, mcp.settings)) reportUse(use);
-      },
-      UnaryExpression(node) {
+      // Only a re-export (`export { McpError } from "..."`) of a tool file passes a protocol error on.
+      ...(mcp.isToolFile && {
+        "ExportNamedDeclaration[source]"(node: TSESTree.ExportNamedDeclaration) {
+          for (const use of reExportedProtocolErrors(node, mcp.settings)) reportUse(use);
+        },
+      }),
+      // A reserved code is negative: `-32601`.
+      'UnaryExpression[operator="-"]'(node: TSESTree.UnaryExpression) {
         const code = numericValue(node);
         if (isReservedJsonRpcCode(code) && isProtocolCodePosition(node) && reportable(node)) codes.push({ node, code });
       },
-      ObjectExpression(node) {
-        const jsonrpc = findProperty(node, "jsonrpc");
-        if (jsonrpc && findProperty(node, "error") && reportable(node)) {
+      ...onObjectWithProperty("jsonrpc", (node, jsonrpc) => {
+        if (findProperty(node, "error") && reportable(node)) {
           context.report({ node: jsonrpc, messageId: "handBuiltJsonRpcError" });
         }
-      },
+      }),
     };
   },
 });

@@ -5,7 +5,7 @@ import { removeProperty } from "../fix/remove-property.js";
 import { errorEvidence, returnSite } from "../model/error-evidence.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
-import { contentItems, isErrorValue, toolResult, type ToolResult } from "../model/tool-results.js";
+import { contentItems, isErrorValue, onToolResult, type ToolResult } from "../model/tool-results.js";
 import { enclosingCatch, findProperty, isCaughtError, unwrapExpression } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
@@ -124,9 +124,8 @@ export default createRule({
     }
 
     return {
-      ObjectExpression(node) {
-        const result = toolResult(node);
-        if (!result) return;
+      ...onToolResult((result) => {
+        const { node } = result;
         if (result.isError) {
           checkIsErrorValue(result, result.isError);
           return;
@@ -143,7 +142,7 @@ export default createRule({
           // The catch path is certain; a text that merely reads like an error might be reporting one.
           ...(evidence === "catch" ? { fix } : { suggest: [{ messageId: "addIsError", fix }] }),
         });
-      },
+      }),
       ReturnStatement(node) {
         const { argument } = node;
         if (!argument || stringKind(argument, sourceCode) !== "string") return;

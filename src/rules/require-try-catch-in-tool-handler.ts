@@ -38,11 +38,6 @@ export default createRule({
     // Each expression with the function it is directly in, so finding its handler costs no walk.
     const work: { node: GuardedWork; fn: FunctionNode }[] = [];
     const functions: FunctionNode[] = [];
-    // Template parts and strings that span lines: the suggestion must not indent inside them.
-    const multiLineStrings: TSESTree.Range[] = [];
-    const collectMultiLine = (node: TSESTree.Literal | TSESTree.TemplateElement): void => {
-      if (node.loc.start.line !== node.loc.end.line) multiLineStrings.push(node.range);
-    };
     const collect = (node: GuardedWork): void => {
       const fn = functions.at(-1);
       if (fn) work.push({ node, fn });
@@ -69,8 +64,6 @@ export default createRule({
       AwaitExpression: collect,
       CallExpression: collect,
       NewExpression: collect,
-      Literal: collectMultiLine,
-      TemplateElement: collectMultiLine,
       "Program:exit"() {
         const decided = new Set<FunctionNode>();
         for (const { node, fn: innermost } of work) {
@@ -92,7 +85,7 @@ export default createRule({
               {
                 messageId: "wrapInTryCatch",
                 fix: (fixer) => {
-                  const { range, text } = wrapInTryCatch(fn, sourceCode, mcp.settings.errorPrefix, multiLineStrings);
+                  const { range, text } = wrapInTryCatch(fn, sourceCode, mcp.settings.errorPrefix);
                   return fixer.replaceTextRange(range, text);
                 },
               },

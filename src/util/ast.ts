@@ -77,6 +77,25 @@ export function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | undef
   return current.type === AST_NODE_TYPES.Identifier ? current : undefined;
 }
 
+/**
+ * A listener for every object literal with a property `name` (as `findProperty` reads it), called
+ * once per object. It is keyed on the property, not the object: ESLint then calls it only for the
+ * few properties so named, instead of for every object literal of the file.
+ */
+export function onObjectWithProperty(
+  name: string,
+  listener: (object: TSESTree.ObjectExpression, property: TSESTree.Property) => void,
+): TSESLint.RuleListener {
+  const selector = ["key.name", "key.value", "key.quasis.0.value.cooked"].map((key) => `Property[${key}="${name}"]`).join(", ");
+  return {
+    [selector](property: TSESTree.Property) {
+      const object = property.parent;
+      // A pattern's property, a computed `[name]`, or a second `name`: not the property `findProperty` reads.
+      if (object.type === AST_NODE_TYPES.ObjectExpression && findProperty(object, name) === property) listener(object, property);
+    },
+  };
+}
+
 /** A property of an object literal by static name (spreads skipped). */
 export function findProperty(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | undefined {
   for (const property of object.properties) {
@@ -184,6 +203,18 @@ export function declaredFunction(identifier: TSESTree.Identifier, sourceCode: So
   if (definition?.type !== TSESLint.Scope.DefinitionType.Variable || definition.parent.kind !== "const") return undefined;
   const init = definition.node.init && unwrapExpression(definition.node.init);
   return isFunctionNode(init) ? init : undefined;
+}
+
+/** The name under which `declaredFunction` finds `fn`: a function declaration's, or that of the `const` it initialises. */
+export function declaredName(fn: FunctionNode): string | undefined {
+  if (fn.type === AST_NODE_TYPES.FunctionDeclaration) return fn.id?.name;
+  const { child, parent } = outerParent(fn);
+  return parent?.type === AST_NODE_TYPES.VariableDeclarator &&
+    parent.init === child &&
+    parent.id.type === AST_NODE_TYPES.Identifier &&
+    parent.parent.kind === "const"
+    ? parent.id.name
+    : undefined;
 }
 
 /** The names `node` binds (a declarator's, a function declaration's own name): a function declaration's parameters are declared by it too, but are not its name. */
