@@ -20,7 +20,8 @@ export interface FileGates {
 }
 
 const escape = (name: string): string => name.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
-const anyWord = (names: readonly string[]): string => names.map((name) => `\\b${escape(name)}\\b`).join("|");
+// One word boundary around the alternatives: faster than a boundary around each.
+const anyWord = (names: readonly string[]): string => `\\b(?:${names.map(escape).join("|")})\\b`;
 
 interface Patterns {
   toolResults: RegExp;

@@ -72,6 +72,7 @@ export class ToolHandlers {
   private readonly handlers = new Map<FunctionNode, ToolHandler | null>();
   private readonly enclosing = new Map<FunctionNode, ToolHandler | null>();
   private fileFacts: FileFacts | undefined;
+  private importsAgentLibrary: boolean | undefined;
   /** The `this.<name>` tokens of each class body, by name. */
   private readonly thisMembers = new Map<TSESTree.ClassBody, Map<string, TSESTree.Token[]>>();
 
@@ -467,6 +468,11 @@ export class ToolHandlers {
   }
 
   private isAgentLibraryCall(call: TSESTree.CallExpression): boolean {
+    // Only an import binding leads to a library: a file that imports none has no such call to resolve.
+    this.importsAgentLibrary ??= this.sourceCode.ast.body.some(
+      (statement) => statement.type === AST_NODE_TYPES.ImportDeclaration && isAgentLibrary(statement.source.value),
+    );
+    if (!this.importsAgentLibrary) return false;
     const root = rootIdentifier(call.callee);
     const source = root && this.importSourceOf(root);
     return source !== undefined && isAgentLibrary(source);

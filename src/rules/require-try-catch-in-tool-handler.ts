@@ -35,13 +35,10 @@ export default createRule({
     const mcp = getMcpContext(context);
     if (!mcp?.gates.handlers) return {};
     const { sourceCode } = context;
-    // Each expression with the function it is directly in, so finding its handler costs no walk.
-    const work: { node: GuardedWork; fn: FunctionNode }[] = [];
-    const functions: FunctionNode[] = [];
-    const collect = (node: GuardedWork): void => {
-      const fn = functions.at(-1);
-      if (fn) work.push({ node, fn });
-    };
+    // The handler each function being walked belongs to (decided on entry: the scopes are complete before the walk).
+    const handlers: (ToolHandler | undefined)[] = [];
+    // Handlers reported, or guarded by a wrapper that catches: each is decided once.
+    const decided = new Set<FunctionNode>();
     // Logging, conversions and error helpers are not work that can fail (nor is awaiting them).
     const canFail = (node: GuardedWork): boolean => {
       const call = node.type === AST_NODE_TYPES.AwaitExpression ? node.argument : node;
@@ -54,45 +51,44 @@ export default createRule({
       !mcp.handlers.isInUnknownToolBranch(node, handler) &&
       canFail(node);
 
+    /** Reports the handler around `node` at its first unguarded work, in source order. */
+    const check = (node: GuardedWork): void => {
+      const handler = handlers.at(-1);
+      if (!handler || decided.has(handler.fn)) return;
+      if (handler.guarded) {
+        decided.add(handler.fn);
+        return;
+      }
+      if (!isUnguarded(node, handler)) return;
+      decided.add(handler.fn);
+      const { fn } = handler;
+      context.report({
+        node: fn,
+        loc: ASTUtils.getFunctionHeadLocation(fn, sourceCode),
+        messageId: "unguarded",
+        data: { hint: wrapperHint(handler) },
+        suggest: [
+          {
+            messageId: "wrapInTryCatch",
+            fix: (fixer) => {
+              const { range, text } = wrapInTryCatch(fn, sourceCode, mcp.settings.errorPrefix);
+              return fixer.replaceTextRange(range, text);
+            },
+          },
+        ],
+      });
+    };
+
     return {
       ":function"(node: FunctionNode) {
-        functions.push(node);
+        handlers.push(mcp.handlers.enclosingToolHandler(node));
       },
       ":function:exit"() {
-        functions.pop();
+        handlers.pop();
       },
-      AwaitExpression: collect,
-      CallExpression: collect,
-      NewExpression: collect,
-      "Program:exit"() {
-        const decided = new Set<FunctionNode>();
-        for (const { node, fn: innermost } of work) {
-          const handler = mcp.handlers.enclosingToolHandler(innermost);
-          if (!handler || decided.has(handler.fn)) continue;
-          if (handler.guarded) {
-            decided.add(handler.fn);
-            continue;
-          }
-          if (!isUnguarded(node, handler)) continue;
-          decided.add(handler.fn);
-          const { fn } = handler;
-          context.report({
-            node: fn,
-            loc: ASTUtils.getFunctionHeadLocation(fn, sourceCode),
-            messageId: "unguarded",
-            data: { hint: wrapperHint(handler) },
-            suggest: [
-              {
-                messageId: "wrapInTryCatch",
-                fix: (fixer) => {
-                  const { range, text } = wrapInTryCatch(fn, sourceCode, mcp.settings.errorPrefix);
-                  return fixer.replaceTextRange(range, text);
-                },
-              },
-            ],
-          });
-        }
-      },
+      AwaitExpression: check,
+      CallExpression: check,
+      NewExpression: check,
     };
   },
 });
