@@ -85,20 +85,35 @@ export function resolveFunctions(checker: ts.TypeChecker, expression: ts.Express
       pending.push(inner);
       continue;
     }
+    // `tool.handler` of factories' results is read from the factories first: asking the checker for the
+    // property would make it infer the union of every factory's return type, the whole program's handlers.
+    const properties =
+      typescript.isPropertyAccessExpression(node) && nesting < MAX_FACTORY_NESTING
+        ? factoryProperties(checker, node, nesting + 1)
+        : undefined;
+    if (properties?.complete) {
+      // The members the checker would name as the property's declarations.
+      for (const member of properties.members) addDeclaration(member, node);
+      continue;
+    }
+    const fromFactories = (): void => {
+      for (const member of properties?.members ?? []) {
+        const value = typescript.isPropertyAssignment(member)
+          ? member.initializer
+          : typescript.isShorthandPropertyAssignment(member)
+            ? member.name
+            : undefined;
+        if (value) {
+          follow(value, node);
+          pending.push(value);
+        } else if (typescript.isMethodDeclaration(member) && member.body) found(member, node);
+      }
+    };
     const name = symbolNode(node);
     const symbol = name && resolvedSymbol(checker, name);
     const before = resolution.functions.length + pending.length;
     for (const declaration of symbol?.declarations ?? []) addDeclaration(declaration, node);
-    if (
-      resolution.functions.length + pending.length === before &&
-      typescript.isPropertyAccessExpression(node) &&
-      nesting < MAX_FACTORY_NESTING
-    ) {
-      const properties = factoryProperties(checker, node, nesting + 1);
-      for (const value of properties.values) follow(value, node);
-      pending.push(...properties.values);
-      for (const method of properties.methods) found(method, node);
-    }
+    if (resolution.functions.length + pending.length === before) fromFactories();
   }
   return resolution;
 }
@@ -111,34 +126,72 @@ export function calleeLastName(callee: ts.Expression): string | undefined {
 }
 
 /**
- * `tool.handler` where the type says only "a function" (a `ToolDefinition` interface): the
- * `handler` values of the object literals that the factories `tool` comes from return
- * (`const tool = createReadFileTool(deps)`, `for (const tool of [createA(), createB()])`).
+ * `tool.handler` read from the factories `tool` comes from (`const tool = createReadFileTool(deps)`,
+ * `for (const tool of [createA(), createB()])`): the `handler` values of the object literals they
+ * return. Complete when every declaration of `tool` is such a variable, and every factory returns
+ * only object literals, each with its own `handler`: then the checker has nothing to add.
  */
 function factoryProperties(
   checker: ts.TypeChecker,
   access: ts.PropertyAccessExpression,
   nesting: number,
-): { values: ts.Expression[]; methods: ts.MethodDeclaration[] } {
+): { members: FactoryMember[]; complete: boolean } {
   const property = access.name.text;
   const object = symbolNode(access.expression);
-  const symbol = object && resolvedSymbol(checker, object);
-  const values: ts.Expression[] = [];
-  const methods: ts.MethodDeclaration[] = [];
-  for (const declaration of symbol?.declarations ?? []) {
-    if (!typescript.isVariableDeclaration(declaration)) continue;
-    for (const call of factoryCalls(checker, declaration)) {
-      for (const factory of resolveFunctions(checker, call.expression, { throughWrappers: false }, nesting).functions) {
-        for (const member of returnedObjects(factory).flatMap((literal) => literal.properties)) {
-          if (!member.name || !typescript.isIdentifier(member.name) || member.name.text !== property) continue;
-          if (typescript.isPropertyAssignment(member)) values.push(member.initializer);
-          else if (typescript.isShorthandPropertyAssignment(member)) values.push(member.name);
-          else if (typescript.isMethodDeclaration(member) && member.body) methods.push(member);
+  const declarations = (object && resolvedSymbol(checker, object)?.declarations) ?? [];
+  const members: FactoryMember[] = [];
+  let complete = declarations.length > 0;
+  for (const declaration of declarations) {
+    const calls = typescript.isVariableDeclaration(declaration) ? factoryCalls(checker, declaration) : [];
+    complete &&= calls.length > 0 && typescript.isVariableDeclaration(declaration) && isFactoryLoopOrCall(declaration, calls.length);
+    for (const call of calls) {
+      const factories = resolveFunctions(checker, call.expression, { throughWrappers: false }, nesting).functions;
+      complete &&= factories.length > 0;
+      for (const factory of factories) {
+        const literals = returnedObjects(factory);
+        complete &&= factory.type === undefined && literals.length > 0 && literals.length === returnCount(factory);
+        for (const literal of literals) {
+          let own = false;
+          for (const member of literal.properties) {
+            complete &&= !typescript.isSpreadAssignment(member);
+            if (!member.name || !typescript.isIdentifier(member.name) || member.name.text !== property) continue;
+            own = true;
+            if (
+              typescript.isPropertyAssignment(member) ||
+              typescript.isShorthandPropertyAssignment(member) ||
+              typescript.isMethodDeclaration(member)
+            )
+              members.push(member);
+            else complete = false;
+          }
+          complete &&= own;
         }
       }
     }
   }
-  return { values, methods };
+  return { members, complete };
+}
+
+type FactoryMember = ts.PropertyAssignment | ts.ShorthandPropertyAssignment | ts.MethodDeclaration;
+
+/** The variable holds only what its factory calls return: no type annotation, and every element of a looped array is a call. */
+function isFactoryLoopOrCall(declaration: ts.VariableDeclaration, calls: number): boolean {
+  if (declaration.type) return false;
+  if (declaration.initializer) return true;
+  const loop = declaration.parent.parent;
+  const iterated = typescript.isForOfStatement(loop) ? unwrapTs(loop.expression) : undefined;
+  return iterated !== undefined && typescript.isArrayLiteralExpression(iterated) && iterated.elements.length === calls;
+}
+
+/** How many values a function returns: an arrow's expression body, or its own `return` statements with a value. */
+function returnCount(fn: TsFunction): number {
+  if (!fn.body) return 0;
+  if (!typescript.isBlock(fn.body)) return 1;
+  let count = 0;
+  for (const node of descendants(fn.body)) {
+    if (typescript.isReturnStatement(node) && node.expression && enclosingTsFunction(node) === fn) count++;
+  }
+  return count;
 }
 
 /** The factory calls a variable is initialised from: `= create()`, or `for (const tool of [createA(), createB()])`. */
