@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, AST_TOKEN_TYPES, ASTUtils, TSESLint, type TSESTree } fr
 import {
   boundVariables,
   calleeName,
+  constDeclaratorOf,
   findProperty,
   type FunctionNode,
   isFunctionNode,
@@ -244,7 +245,7 @@ export class ToolHandlers {
     if (parent?.type !== AST_NODE_TYPES.Property || parent.value !== child || parent.parent.type !== AST_NODE_TYPES.ObjectExpression)
       return [];
     const name = propertyName(parent);
-    const declarator = this.constDeclaratorOf(parent.parent);
+    const declarator = constDeclaratorOf(parent.parent);
     if (name === undefined || !declarator) return [];
     const found: TSESTree.MemberExpression[] = [];
     for (const variable of this.sourceCode.getDeclaredVariables(declarator)) {
@@ -283,7 +284,7 @@ export class ToolHandlers {
 
   /** Read references to a function declaration or a `const` bound to the function. */
   private referencesOf(fn: FunctionNode): TSESTree.Identifier[] {
-    const declarator = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : this.constDeclaratorOf(fn);
+    const declarator = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : constDeclaratorOf(fn);
     if (!declarator) return [];
     const found: TSESTree.Identifier[] = [];
     for (const variable of boundVariables(declarator, this.sourceCode)) {
@@ -294,16 +295,6 @@ export class ToolHandlers {
       }
     }
     return found;
-  }
-
-  private constDeclaratorOf(node: TSESTree.Node): TSESTree.VariableDeclarator | undefined {
-    const { child, parent } = outerParent(node);
-    return parent?.type === AST_NODE_TYPES.VariableDeclarator &&
-      parent.init === child &&
-      parent.id.type === AST_NODE_TYPES.Identifier &&
-      parent.parent.kind === "const"
-      ? parent
-      : undefined;
   }
 
   /**
@@ -337,7 +328,7 @@ export class ToolHandlers {
       case AST_NODE_TYPES.ExportSpecifier:
         return parent.local === child && exportedName(parent) === "default" ? defaultExportShape(this.isToolFile) : undefined;
       case AST_NODE_TYPES.VariableDeclarator: {
-        const declarator = this.constDeclaratorOf(child);
+        const declarator = constDeclaratorOf(child);
         if (!declarator) return undefined;
         for (const variable of this.sourceCode.getDeclaredVariables(declarator)) {
           for (const reference of variable.references) {
@@ -406,7 +397,7 @@ export class ToolHandlers {
    * it and calls what it finds.
    */
   private tablePosition(table: TSESTree.Node | undefined): Position | undefined {
-    const declarator = table && this.constDeclaratorOf(table);
+    const declarator = table && constDeclaratorOf(table);
     if (!declarator) return undefined;
     for (const variable of this.sourceCode.getDeclaredVariables(declarator)) {
       for (const reference of variable.references) {
@@ -436,7 +427,7 @@ export class ToolHandlers {
   private callOfLookup(lookup: TSESTree.Node): TSESTree.CallExpression | undefined {
     const direct = callOfValue(lookup, this.settings);
     if (direct) return direct;
-    const declarator = this.constDeclaratorOf(lookup);
+    const declarator = constDeclaratorOf(lookup);
     if (!declarator) return undefined;
     for (const variable of this.sourceCode.getDeclaredVariables(declarator)) {
       for (const reference of variable.references) {

@@ -165,16 +165,19 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** The variable `node` is the whole initialiser of, in `const name = node` (wrappers looked through). */
 export function constVariableOf(node: TSESTree.Node, sourceCode: SourceCode): TSESLint.Scope.Variable | undefined {
+  const declarator = constDeclaratorOf(node);
+  return declarator && sourceCode.getDeclaredVariables(declarator).at(0);
+}
+
+/** The `const name = <node>` declarator that `node` (casts looked through) initialises, if any. */
+export function constDeclaratorOf(node: TSESTree.Node): (TSESTree.VariableDeclarator & { id: TSESTree.Identifier }) | undefined {
   const { child, parent } = outerParent(node);
-  if (
-    parent?.type !== AST_NODE_TYPES.VariableDeclarator ||
-    parent.init !== child ||
-    parent.id.type !== AST_NODE_TYPES.Identifier ||
-    parent.parent.kind !== "const"
-  ) {
-    return undefined;
-  }
-  return sourceCode.getDeclaredVariables(parent).at(0);
+  return parent?.type === AST_NODE_TYPES.VariableDeclarator &&
+    parent.init === child &&
+    parent.id.type === AST_NODE_TYPES.Identifier &&
+    parent.parent.kind === "const"
+    ? (parent as TSESTree.VariableDeclarator & { id: TSESTree.Identifier })
+    : undefined;
 }
 
 /**
@@ -207,14 +210,7 @@ export function declaredFunction(identifier: TSESTree.Identifier, sourceCode: So
 
 /** The name under which `declaredFunction` finds `fn`: a function declaration's, or that of the `const` it initialises. */
 export function declaredName(fn: FunctionNode): string | undefined {
-  if (fn.type === AST_NODE_TYPES.FunctionDeclaration) return fn.id?.name;
-  const { child, parent } = outerParent(fn);
-  return parent?.type === AST_NODE_TYPES.VariableDeclarator &&
-    parent.init === child &&
-    parent.id.type === AST_NODE_TYPES.Identifier &&
-    parent.parent.kind === "const"
-    ? parent.id.name
-    : undefined;
+  return fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn.id?.name : constDeclaratorOf(fn)?.id.name;
 }
 
 /** The names `node` binds (a declarator's, a function declaration's own name): a function declaration's parameters are declared by it too, but are not its name. */
