@@ -1,9 +1,10 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { childNodes, declaredFunction, declaredName, type FunctionNode, isFunctionNode, unwrapExpression } from "../util/ast.js";
+import { childNodes, declaredFunction, declaredName, type FunctionNode, unwrapExpression } from "../util/ast.js";
 import type { ErrorHelper, McpSettings } from "./settings.js";
 import { crossFileErrorHelper } from "./typescript/error-helpers.js";
 import type { TypedServices } from "./typescript/services.js";
 import { textBranches } from "./error-text.js";
+import { enclosingFunction } from "./estree-tree.js";
 import { hasIsErrorTrue, toolResult } from "./tool-results.js";
 
 /**
@@ -68,12 +69,11 @@ export class ErrorHelpers {
   private declaredHelperNames(): Set<string> {
     if (!this.helperNames) {
       this.helperNames = new Set();
-      const { text, scopeManager } = this.sourceCode;
-      // The functions of the file from its scopes: no walk of the tree.
-      let functions: FunctionNode[] | undefined;
+      const { text } = this.sourceCode;
       for (let at = text.indexOf("isError"); at !== -1; at = text.indexOf("isError", at + 1)) {
-        functions ??= (scopeManager?.scopes ?? []).flatMap(({ block }) => (isFunctionNode(block) ? [block] : []));
-        const fn = innermostAround(functions, at);
+        // The node at the offset, found by descending the tree: no walk of it, and no scope analysis (which oxlint builds on demand).
+        const node = this.sourceCode.getNodeByRangeIndex(at);
+        const fn = node ? enclosingFunction(node) : undefined;
         const name = fn && declaredName(fn);
         if (!fn || name === undefined || this.detected.has(fn)) continue;
         const helper = detectHelper(fn, name, this.sourceCode.visitorKeys) ?? null;
@@ -83,15 +83,6 @@ export class ErrorHelpers {
     }
     return this.helperNames;
   }
-}
-
-/** The innermost of `functions` whose text holds `offset`. */
-function innermostAround(functions: readonly FunctionNode[], offset: number): FunctionNode | undefined {
-  let innermost: FunctionNode | undefined;
-  for (const fn of functions) {
-    if (fn.range[0] < offset && offset < fn.range[1] && (!innermost || fn.range[0] > innermost.range[0])) innermost = fn;
-  }
-  return innermost;
 }
 
 /** `name`, `a.b.name` or `this.name`, for a callee made only of non-computed members. */

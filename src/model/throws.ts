@@ -1,14 +1,5 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import {
-  boundVariables,
-  calleeName,
-  type FunctionNode,
-  isFunctionNode,
-  outerParent,
-  propertyName,
-  thisClassBody,
-  unwrapExpression,
-} from "../util/ast.js";
+import { calleeName, type FunctionNode, isFunctionNode, outerParent, propertyName, thisClassBody, unwrapExpression } from "../util/ast.js";
 import { estreeTree, isCaught, isProtocolRequiredValue } from "./estree-tree.js";
 import {
   type BindingKind,
@@ -20,6 +11,7 @@ import {
   rejectionExit,
 } from "./throw-semantics.js";
 import { nearestOwner } from "../util/per-file.js";
+import { bindingReferences } from "../util/references.js";
 
 /*
  * Which failures can leave a function, for the throw rules: `throw` statements, `Promise.reject(...)`
@@ -81,7 +73,7 @@ export class ThrowCollector {
   private readonly throwStatements: TSESTree.ThrowStatement[] = [];
   private readonly rejections = new Map<TSESTree.CallExpression, RejectionExit<TSESTree.Node>>();
   private readonly helpers = new Map<FunctionNode, Helper>();
-  /** Calls of helpers, found through each helper's references (no scope lookup per call). */
+  /** Calls of the helpers that can throw, found through each one's references (no scope lookup per call). */
   private readonly calleeOf = new Map<TSESTree.CallExpression, Helper>();
   private readonly ownerOf = new Map<FunctionNode, Helper | null>();
   /** The methods of each class by name, and the `this.<name>()` calls that may reach them. */
@@ -186,31 +178,31 @@ export class ThrowCollector {
     this.helpers.set(fn, { fn, name, definition, steps: [] });
   }
 
-  /** Finds the calls of every helper through the references of the variable it is bound to, and of methods through `this`. */
-  private linkCalls(): void {
-    for (const { call, name } of this.thisCalls) {
-      const classBody = thisClassBody(call.callee);
-      const helper = classBody && this.methods.get(classBody)?.get(name);
-      if (helper && !(helper.fn.async && isCatchReceiver(call))) this.calleeOf.set(call, helper);
-    }
-    for (const helper of this.helpers.values()) {
-      if (helper.definition.type === AST_NODE_TYPES.MethodDefinition || helper.definition.type === AST_NODE_TYPES.PropertyDefinition)
-        continue;
-      for (const variable of boundVariables(helper.definition, this.sourceCode)) {
-        if (variable.name !== helper.name) continue;
-        // Overload signatures are declarations too, not bindings.
-        const bindings = variable.defs.filter((def) => def.node.type !== AST_NODE_TYPES.TSDeclareFunction);
-        const reassigned = bindings.length > 1 || variable.references.some((reference) => reference.isWrite() && !reference.init);
-        if (!isFollowedBinding(bindingKind(helper.definition), reassigned)) continue;
-        for (const { identifier } of variable.references) {
-          const { child, parent } = outerParent(identifier);
-          if (parent?.type !== AST_NODE_TYPES.CallExpression || parent.callee !== child) continue;
-          // `asyncHelper().catch(...)` handles the rejection an async function turns its throws into.
-          if (helper.fn.async && isCatchReceiver(parent)) continue;
-          this.calleeOf.set(parent, helper);
-        }
+  /**
+   * The calls of a helper: of a method, the `this.<name>()` calls in its class; of another helper,
+   * those found through the references of the variable it is bound to.
+   */
+  private callsOf(helper: Helper): TSESTree.CallExpression[] {
+    const calls: TSESTree.CallExpression[] = [];
+    // `asyncHelper().catch(...)` handles the rejection an async function turns its throws into.
+    const handled = (call: TSESTree.CallExpression): boolean => helper.fn.async && isCatchReceiver(call);
+    const { definition } = helper;
+    if (definition.type === AST_NODE_TYPES.MethodDefinition || definition.type === AST_NODE_TYPES.PropertyDefinition) {
+      for (const { call, name } of this.thisCalls) {
+        const classBody = thisClassBody(call.callee);
+        if (classBody && this.methods.get(classBody)?.get(name) === helper && !handled(call)) calls.push(call);
       }
+      return calls;
     }
+    const id = definition.id;
+    if (id?.type !== AST_NODE_TYPES.Identifier || id.name !== helper.name) return calls;
+    const { reads, reassigned } = bindingReferences(definition, id, this.sourceCode);
+    if (!isFollowedBinding(bindingKind(definition), reassigned)) return calls;
+    for (const identifier of reads) {
+      const { child, parent } = outerParent(identifier);
+      if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === child && !handled(parent)) calls.push(parent);
+    }
+    return calls;
   }
 
   /** The nearest helper containing `node` (a helper's nested functions are part of it). */
@@ -220,7 +212,9 @@ export class ThrowCollector {
 
   /**
    * Which helpers can throw, each analysed once: a breadth-first walk back from the helpers that
-   * throw themselves, so cycles end and each helper gets its shortest chain to a throw.
+   * throw themselves, through their calls and the helpers they are nested in, so cycles end and
+   * each helper gets its shortest chain to a throw. Only a helper that can throw has its calls
+   * looked up: the lookup reads its variable's references, which oxlint analyses scopes for.
    */
   private resolve(): void {
     if (this.resolved) return;
@@ -229,43 +223,29 @@ export class ThrowCollector {
       const owner = this.owner(site);
       if (owner && this.escapes(site, owner.fn)) owner.steps.push({ start: site.range[0], line: site.loc.start.line });
     }
-    this.linkCalls();
-    for (const [call, callee] of this.calleeOf) {
-      const owner = this.owner(call);
-      if (owner && !isCaught(call, owner.fn)) owner.steps.push({ start: call.range[0], callee });
-    }
-    // A helper declared inside another is part of it, as for handlers.
-    for (const helper of this.helpers.values()) {
-      const outer = this.owner(helper.fn);
-      if (outer && !isCaught(helper.fn, outer.fn)) outer.steps.push({ start: helper.fn.range[0], callee: helper });
-    }
-    const callers = new Map<Helper, Helper[]>();
-    const queue: Helper[] = [];
-    for (const helper of this.helpers.values()) {
-      helper.steps.sort((a, b) => a.start - b.start);
-      for (const step of helper.steps) {
-        if (step.callee) {
-          const known = callers.get(step.callee);
-          if (known) known.push(helper);
-          else callers.set(step.callee, [helper]);
-        } else if (helper.level === undefined) {
-          helper.level = 0;
-          queue.push(helper);
-        }
-      }
-    }
+    const queue = [...this.helpers.values()].filter((helper) => helper.steps.length > 0);
+    for (const helper of queue) helper.level = 0;
+    const reach = (caller: Helper | undefined, through: TSESTree.Node, callee: Helper, level: number): void => {
+      if (!caller || isCaught(through, caller.fn)) return;
+      caller.steps.push({ start: through.range[0], callee });
+      if (caller.level !== undefined) return;
+      caller.level = level;
+      queue.push(caller);
+    };
     // for...of also visits the callers pushed while it runs: a breadth-first walk.
     for (const helper of queue) {
       const level = (helper.level ?? 0) + 1;
-      for (const caller of callers.get(helper) ?? []) {
-        if (caller.level !== undefined) continue;
-        caller.level = level;
-        queue.push(caller);
+      for (const call of this.callsOf(helper)) {
+        this.calleeOf.set(call, helper);
+        reach(this.owner(call), call, helper, level);
       }
+      // A helper declared inside another is part of it, as for handlers.
+      reach(this.owner(helper.fn), helper.fn, helper, level);
     }
     // In breadth-first order every callee one step closer to a throw already has its line.
     for (const helper of queue) {
       const level = helper.level ?? 0;
+      helper.steps.sort((a, b) => a.start - b.start);
       for (const step of helper.steps) {
         // Only a callee one step closer to a throw: following the others could go round a cycle.
         if (step.callee && (step.callee.level ?? level) >= level) continue;

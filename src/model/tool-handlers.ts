@@ -1,6 +1,5 @@
 import { AST_NODE_TYPES, AST_TOKEN_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
-  boundVariables,
   calleeName,
   constDeclaratorOf,
   findProperty,
@@ -14,6 +13,7 @@ import {
   unwrapExpression,
 } from "../util/ast.js";
 import { nearestOwner } from "../util/per-file.js";
+import { readsOf } from "../util/references.js";
 import {
   callArgumentShape,
   classMemberShape,
@@ -248,11 +248,9 @@ export class ToolHandlers {
     const declarator = constDeclaratorOf(parent.parent);
     if (name === undefined || !declarator) return [];
     const found: TSESTree.MemberExpression[] = [];
-    for (const variable of this.sourceCode.getDeclaredVariables(declarator)) {
-      for (const reference of variable.references) {
-        const member = outerParent(reference.identifier).parent;
-        if (member?.type === AST_NODE_TYPES.MemberExpression && !member.computed && propertyName(member) === name) found.push(member);
-      }
+    for (const reference of readsOf(declarator, declarator.id, this.sourceCode)) {
+      const member = outerParent(reference).parent;
+      if (member?.type === AST_NODE_TYPES.MemberExpression && !member.computed && propertyName(member) === name) found.push(member);
     }
     return found;
   }
@@ -284,17 +282,9 @@ export class ToolHandlers {
 
   /** Read references to a function declaration or a `const` bound to the function. */
   private referencesOf(fn: FunctionNode): TSESTree.Identifier[] {
-    const declarator = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : constDeclaratorOf(fn);
-    if (!declarator) return [];
-    const found: TSESTree.Identifier[] = [];
-    for (const variable of boundVariables(declarator, this.sourceCode)) {
-      for (const reference of variable.references) {
-        if (reference.isRead() && reference.identifier.type === AST_NODE_TYPES.Identifier) {
-          found.push(reference.identifier);
-        }
-      }
-    }
-    return found;
+    if (fn.type === AST_NODE_TYPES.FunctionDeclaration) return fn.id ? readsOf(fn, fn.id, this.sourceCode) : [];
+    const declarator = constDeclaratorOf(fn);
+    return declarator ? readsOf(declarator, declarator.id, this.sourceCode) : [];
   }
 
   /**
@@ -330,12 +320,9 @@ export class ToolHandlers {
       case AST_NODE_TYPES.VariableDeclarator: {
         const declarator = constDeclaratorOf(child);
         if (!declarator) return undefined;
-        for (const variable of this.sourceCode.getDeclaredVariables(declarator)) {
-          for (const reference of variable.references) {
-            if (!reference.isRead()) continue;
-            const shape = this.handlerPosition(reference.identifier, wrappers, seen);
-            if (shape) return shape;
-          }
+        for (const reference of readsOf(declarator, declarator.id, this.sourceCode)) {
+          const shape = this.handlerPosition(reference, wrappers, seen);
+          if (shape) return shape;
         }
         return undefined;
       }
@@ -399,26 +386,23 @@ export class ToolHandlers {
   private tablePosition(table: TSESTree.Node | undefined): Position | undefined {
     const declarator = table && constDeclaratorOf(table);
     if (!declarator) return undefined;
-    for (const variable of this.sourceCode.getDeclaredVariables(declarator)) {
-      for (const reference of variable.references) {
-        if (!reference.isRead()) continue;
-        const dispatcher = this.enclosingToolHandler(reference.identifier);
-        const inDispatcher = dispatcher?.kind === "requestHandler";
-        const lookup = inDispatcher ? lookupAround(reference.identifier) : undefined;
-        const name = dispatcher && new RequestedToolName(dispatcher.fn, this.sourceCode);
-        const byRequestedName = lookup !== undefined && name?.lookupTable(lookup, false) === outerParent(reference.identifier).child;
-        const call = byRequestedName ? this.callOfLookup(lookup) : undefined;
-        const shape = dispatchTableShape({ inDispatcher, byRequestedName, resultCalled: call !== undefined });
-        if (!shape || !dispatcher || !call) continue;
-        const guard = tryAround(call, dispatcher.fn);
-        return {
-          ...shape,
-          tableGuarded: isGuardedCall({
-            inTry: guard !== undefined,
-            catchReturnsErrorResult: guard?.handler?.body.body.some((statement) => returnsErrorResult(statement, this.settings)) ?? false,
-          }),
-        };
-      }
+    for (const reference of readsOf(declarator, declarator.id, this.sourceCode)) {
+      const dispatcher = this.enclosingToolHandler(reference);
+      const inDispatcher = dispatcher?.kind === "requestHandler";
+      const lookup = inDispatcher ? lookupAround(reference) : undefined;
+      const name = dispatcher && new RequestedToolName(dispatcher.fn, this.sourceCode);
+      const byRequestedName = lookup !== undefined && name?.lookupTable(lookup, false) === outerParent(reference).child;
+      const call = byRequestedName ? this.callOfLookup(lookup) : undefined;
+      const shape = dispatchTableShape({ inDispatcher, byRequestedName, resultCalled: call !== undefined });
+      if (!shape || !dispatcher || !call) continue;
+      const guard = tryAround(call, dispatcher.fn);
+      return {
+        ...shape,
+        tableGuarded: isGuardedCall({
+          inTry: guard !== undefined,
+          catchReturnsErrorResult: guard?.handler?.body.body.some((statement) => returnsErrorResult(statement, this.settings)) ?? false,
+        }),
+      };
     }
     return undefined;
   }
@@ -429,11 +413,9 @@ export class ToolHandlers {
     if (direct) return direct;
     const declarator = constDeclaratorOf(lookup);
     if (!declarator) return undefined;
-    for (const variable of this.sourceCode.getDeclaredVariables(declarator)) {
-      for (const reference of variable.references) {
-        const call = reference.isRead() ? callOfValue(reference.identifier, this.settings) : undefined;
-        if (call) return call;
-      }
+    for (const reference of readsOf(declarator, declarator.id, this.sourceCode)) {
+      const call = callOfValue(reference, this.settings);
+      if (call) return call;
     }
     return undefined;
   }

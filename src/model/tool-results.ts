@@ -29,16 +29,13 @@ export interface ToolResult {
   hasSpread: boolean;
 }
 
-const results = new WeakMap<TSESTree.ObjectExpression, ToolResult | null>();
-
-/** The tool result `node` is, if it has a `content` property whose value is an array literal. */
+/**
+ * The tool result `node` is, if it has a `content` property whose value is an array literal. Read
+ * again on each call (a few property lookups): a module-level cache keyed by nodes, whose values point
+ * back into the tree, kept every file's tree alive through V8's young-generation collections.
+ */
 export function toolResult(node: TSESTree.ObjectExpression): ToolResult | undefined {
-  let known = results.get(node);
-  if (known === undefined) {
-    known = readToolResult(node) ?? null;
-    results.set(node, known);
-  }
-  return known ?? undefined;
+  return readToolResult(node);
 }
 
 /** A listener for every tool result written in the file (see `onObjectWithProperty`). */

@@ -145,9 +145,10 @@ export default createRule({
       }),
       ReturnStatement(node) {
         const { argument } = node;
-        if (!argument || stringKind(argument, sourceCode) !== "string") return;
-        const site = returnSite(argument);
-        if (!site?.statement || !mcp.handlers.isToolHandler(site.fn) || !enclosingCatch(node, site.fn)) return;
+        const site = argument && returnSite(argument);
+        // Syntax first: the string test may resolve a caught error, and the handler question reads a named function's references.
+        if (!argument || !site?.statement || !enclosingCatch(node, site.fn)) return;
+        if (stringKind(argument, sourceCode) !== "string" || !mcp.handlers.isToolHandler(site.fn)) return;
         context.report({
           node: argument,
           messageId: "successStringInCatch",

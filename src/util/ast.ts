@@ -213,13 +213,6 @@ export function declaredName(fn: FunctionNode): string | undefined {
   return fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn.id?.name : constDeclaratorOf(fn)?.id.name;
 }
 
-/** The names `node` binds (a declarator's, a function declaration's own name): a function declaration's parameters are declared by it too, but are not its name. */
-export function boundVariables(node: TSESTree.Node, sourceCode: SourceCode): TSESLint.Scope.Variable[] {
-  return sourceCode
-    .getDeclaredVariables(node)
-    .filter((variable) => !variable.defs.some((definition) => definition.type === TSESLint.Scope.DefinitionType.Parameter));
-}
-
 /** The references that read `variable`. */
 export function readReferences(variable: TSESLint.Scope.Variable): TSESLint.Scope.Reference[] {
   return variable.references.filter((reference) => reference.isRead());

@@ -5,16 +5,18 @@ export type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unkn
 
 /**
  * An analysis built once per linted file and settings object, and shared by every rule of the
- * plugin that asks for it during that file's single traversal.
+ * plugin that asks for it during that file's single traversal. Only the last file's is kept: a linter
+ * runs one file's rules to the end before the next file's, and a module-level WeakMap keyed by the
+ * tree, whose values point back into it, kept every file's tree alive through V8's young-generation
+ * collections (a third of oxlint's time on the bench corpus went to copying them).
  */
 export function perFile<T>(build: (context: AnyRuleContext) => T): (context: AnyRuleContext) => T {
-  const cache = new WeakMap<TSESTree.Program, { settings: unknown; value: T }>();
+  let last: { program: TSESTree.Program; settings: unknown; value: T } | undefined;
   return (context) => {
     const program = context.sourceCode.ast;
-    const cached = cache.get(program);
-    if (cached?.settings === context.settings) return cached.value;
+    if (last?.program === program && last.settings === context.settings) return last.value;
     const value = build(context);
-    cache.set(program, { settings: context.settings, value });
+    last = { program, settings: context.settings, value };
     return value;
   };
 }

@@ -1,0 +1,230 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+
+/*
+ * The references of a variable, read from the file's text where the text decides them. oxlint
+ * analyses a file's scopes only when a rule first asks, and on a tool file that analysis costs more
+ * than all of this plugin's rules; ESLint's parser has built them already. So where scopes are built
+ * on demand, the occurrences of the variable's name are read instead, and the scopes are asked only
+ * when the text cannot decide: another binding of the same name anywhere in the file, a write, a type
+ * position, or any position not listed below. The two answers are the same (tests/util/references.test.ts
+ * checks them against each other on every binding of the test fixtures).
+ */
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** A declaration that binds a variable: a function's name, a declarator's identifier, an import. */
+export type BindingDeclaration =
+  | TSESTree.FunctionDeclaration
+  | TSESTree.VariableDeclarator
+  | TSESTree.ImportSpecifier
+  | TSESTree.ImportDefaultSpecifier
+  | TSESTree.ImportNamespaceSpecifier;
+
+export interface BindingReferences {
+  /** The identifiers that read the variable, in source order. */
+  reads: TSESTree.Identifier[];
+  /** Bound more than once (overload signatures aside) or assigned after its declaration. */
+  reassigned: boolean;
+}
+
+/** The references of the variable named `id` that `declaration` binds (its parameters are not its name). */
+export function bindingReferences(declaration: BindingDeclaration, id: TSESTree.Identifier, sourceCode: SourceCode): BindingReferences {
+  return (
+    (scopesOnDemand(sourceCode) && referencesFromText(declaration, id, sourceCode)) || referencesFromScopes(declaration, id, sourceCode)
+  );
+}
+
+/** The read references of the variable named `id` that `declaration` binds. */
+export function readsOf(declaration: BindingDeclaration, id: TSESTree.Identifier, sourceCode: SourceCode): TSESTree.Identifier[] {
+  return bindingReferences(declaration, id, sourceCode).reads;
+}
+
+/** ESLint's parser hands over the scopes it built (a data property); oxlint builds them when its getter is first read. */
+function scopesOnDemand(sourceCode: SourceCode): boolean {
+  for (let object: object | null = sourceCode; object; object = Object.getPrototypeOf(object) as object | null) {
+    const property = Object.getOwnPropertyDescriptor(object, "scopeManager");
+    if (property) return property.get !== undefined;
+  }
+  return false;
+}
+
+export function referencesFromScopes(declaration: BindingDeclaration, id: TSESTree.Identifier, sourceCode: SourceCode): BindingReferences {
+  const variable = sourceCode.getDeclaredVariables(declaration).find((candidate) => candidate.identifiers.includes(id));
+  if (!variable) return { reads: [], reassigned: false };
+  const reads: TSESTree.Identifier[] = [];
+  let reassigned = variable.defs.filter((def) => def.node.type !== AST_NODE_TYPES.TSDeclareFunction).length > 1;
+  for (const reference of variable.references) {
+    if (reference.isRead() && reference.identifier.type === AST_NODE_TYPES.Identifier) reads.push(reference.identifier);
+    reassigned ||= reference.isWrite() && !reference.init;
+  }
+  return { reads, reassigned };
+}
+
+/** Where `eval` could make a name resolve elsewhere, or an escape spell it differently, the text does not decide: per file. */
+const textUnreadable = new WeakMap<TSESTree.Program, boolean>();
+
+/** The references the text decides, or undefined where scope analysis must. */
+export function referencesFromText(
+  declaration: BindingDeclaration,
+  id: TSESTree.Identifier,
+  sourceCode: SourceCode,
+): BindingReferences | undefined {
+  const { ast, text } = sourceCode;
+  if (ast.sourceType !== "module") return undefined;
+  let unreadable = textUnreadable.get(ast);
+  if (unreadable === undefined) {
+    unreadable = text.includes("\\u") || /\beval\b/u.test(text);
+    textUnreadable.set(ast, unreadable);
+  }
+  const scope = unreadable ? undefined : declaringBlock(declaration);
+  if (!scope) return undefined;
+  const { name } = id;
+  const reads = new Set<TSESTree.Identifier>();
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+    if (at === id.range[0]) continue;
+    const before = boundary(text, at - 1);
+    const after = boundary(text, at + name.length);
+    if (before === undefined || after === undefined) return undefined;
+    if (!before || !after) continue;
+    const node = sourceCode.getNodeByRangeIndex(at);
+    if (node?.type !== AST_NODE_TYPES.Identifier) {
+      // In a comment, a string, a template's text or a private name `#name`: not a reference. JSX names are.
+      if (node?.type.startsWith("JSX")) return undefined;
+      continue;
+    }
+    if (node.range[0] !== at || node.name !== name) return undefined;
+    const read = readIdentifier(node);
+    if (read === undefined) return undefined;
+    // Outside the declaring block the name is another (global) variable: no other binding of it exists.
+    if (read && scope.range[0] <= at && at < scope.range[1]) reads.add(read);
+  }
+  return { reads: [...reads], reassigned: false };
+}
+
+/**
+ * True when the character at `index` ends a name (not part of an identifier), false when it is part
+ * of one, undefined for a character outside ASCII (which may be either).
+ */
+function boundary(text: string, index: number): boolean | undefined {
+  const code = text.charCodeAt(index);
+  if (Number.isNaN(code)) return true;
+  if (code > 0x7f) return undefined;
+  return !/[\w$]/u.test(text[index] ?? "");
+}
+
+/** The node whose range is the variable's scope: the block a `let`/`const`/function declaration is in, the module for an import or a top-level `var`. */
+function declaringBlock(declaration: BindingDeclaration): TSESTree.Node | undefined {
+  if (declaration.type === AST_NODE_TYPES.VariableDeclarator && declaration.parent.kind === "var" && !isModuleLevel(declaration.parent))
+    return undefined;
+  const statement = declaration.type === AST_NODE_TYPES.FunctionDeclaration ? declaration : declaration.parent;
+  let block: TSESTree.Node = statement.parent;
+  if (block.type === AST_NODE_TYPES.ExportNamedDeclaration || block.type === AST_NODE_TYPES.ExportDefaultDeclaration) block = block.parent;
+  switch (block.type) {
+    case AST_NODE_TYPES.Program:
+    case AST_NODE_TYPES.BlockStatement:
+    case AST_NODE_TYPES.StaticBlock:
+    case AST_NODE_TYPES.ForStatement:
+    case AST_NODE_TYPES.ForInStatement:
+    case AST_NODE_TYPES.ForOfStatement:
+      return block;
+    case AST_NODE_TYPES.SwitchCase:
+      return block.parent;
+    default:
+      return undefined;
+  }
+}
+
+function isModuleLevel(statement: TSESTree.Node): boolean {
+  const parent = statement.parent;
+  return (
+    parent?.type === AST_NODE_TYPES.Program ||
+    (parent?.type === AST_NODE_TYPES.ExportNamedDeclaration && parent.parent.type === AST_NODE_TYPES.Program)
+  );
+}
+
+/**
+ * What an occurrence of the name is: the identifier that reads the variable, false for a name that is
+ * no reference (a property key, a member's property, a label), undefined for anything else (another
+ * binding, a write, a type, an unlisted position), which the scopes must decide.
+ */
+function readIdentifier(node: TSESTree.Identifier): TSESTree.Identifier | false | undefined {
+  const parent = node.parent;
+  switch (parent.type) {
+    case AST_NODE_TYPES.MemberExpression:
+      return parent.property === node && !parent.computed ? false : node;
+    case AST_NODE_TYPES.Property:
+      if (parent.parent.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+      // `{ name }`: the reference is the value.
+      if (parent.shorthand) return parent.value.type === AST_NODE_TYPES.Identifier ? parent.value : undefined;
+      return parent.key === node && !parent.computed ? false : node;
+    case AST_NODE_TYPES.MethodDefinition:
+    case AST_NODE_TYPES.PropertyDefinition:
+    case AST_NODE_TYPES.AccessorProperty:
+    case AST_NODE_TYPES.TSAbstractMethodDefinition:
+    case AST_NODE_TYPES.TSAbstractPropertyDefinition:
+    case AST_NODE_TYPES.TSAbstractAccessorProperty:
+    case AST_NODE_TYPES.TSPropertySignature:
+    case AST_NODE_TYPES.TSMethodSignature:
+      if (parent.key === node) return parent.computed ? node : false;
+      return "value" in parent && parent.value === node ? node : undefined;
+    case AST_NODE_TYPES.LabeledStatement:
+    case AST_NODE_TYPES.BreakStatement:
+    case AST_NODE_TYPES.ContinueStatement:
+      return false;
+    case AST_NODE_TYPES.ExportSpecifier:
+      // `export { name } from "./x"` names the other module's binding; a type-only export is a type position.
+      if (parent.exportKind === "type") return undefined;
+      if (parent.parent.source) return false;
+      return parent.local.type === AST_NODE_TYPES.Identifier && parent.local.name === node.name ? parent.local : false;
+    case AST_NODE_TYPES.VariableDeclarator:
+      return parent.init === node ? node : undefined;
+    case AST_NODE_TYPES.AssignmentExpression:
+    case AST_NODE_TYPES.AssignmentPattern:
+      return parent.right === node ? node : undefined;
+    case AST_NODE_TYPES.ArrowFunctionExpression:
+      return parent.body === node ? node : undefined;
+    case AST_NODE_TYPES.ForInStatement:
+    case AST_NODE_TYPES.ForOfStatement:
+      return parent.right === node ? node : undefined;
+    case AST_NODE_TYPES.ClassDeclaration:
+    case AST_NODE_TYPES.ClassExpression:
+      return parent.superClass === node ? node : undefined;
+    case AST_NODE_TYPES.TSInstantiationExpression:
+      return parent.expression === node ? node : undefined;
+    // Parents whose every identifier child is an expression that reads.
+    case AST_NODE_TYPES.CallExpression:
+    case AST_NODE_TYPES.NewExpression:
+    case AST_NODE_TYPES.ArrayExpression:
+    case AST_NODE_TYPES.SpreadElement:
+    case AST_NODE_TYPES.ConditionalExpression:
+    case AST_NODE_TYPES.LogicalExpression:
+    case AST_NODE_TYPES.BinaryExpression:
+    case AST_NODE_TYPES.UnaryExpression:
+    case AST_NODE_TYPES.AwaitExpression:
+    case AST_NODE_TYPES.YieldExpression:
+    case AST_NODE_TYPES.TemplateLiteral:
+    case AST_NODE_TYPES.TaggedTemplateExpression:
+    case AST_NODE_TYPES.SequenceExpression:
+    case AST_NODE_TYPES.ChainExpression:
+    case AST_NODE_TYPES.ExpressionStatement:
+    case AST_NODE_TYPES.ReturnStatement:
+    case AST_NODE_TYPES.ThrowStatement:
+    case AST_NODE_TYPES.IfStatement:
+    case AST_NODE_TYPES.WhileStatement:
+    case AST_NODE_TYPES.DoWhileStatement:
+    case AST_NODE_TYPES.ForStatement:
+    case AST_NODE_TYPES.SwitchStatement:
+    case AST_NODE_TYPES.SwitchCase:
+    case AST_NODE_TYPES.ExportDefaultDeclaration:
+    case AST_NODE_TYPES.Decorator:
+    case AST_NODE_TYPES.TSAsExpression:
+    case AST_NODE_TYPES.TSSatisfiesExpression:
+    case AST_NODE_TYPES.TSNonNullExpression:
+    case AST_NODE_TYPES.TSTypeAssertion:
+    case AST_NODE_TYPES.ImportExpression:
+    case AST_NODE_TYPES.JSXExpressionContainer:
+      return node;
+    default:
+      return undefined;
+  }
+}
