@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { contains, numericValue, outerParent, propertyName, unwrapExpression } from "../util/ast.js";
+import { identifiersNamed } from "../util/references.js";
 import { isProtocolRequiredValue } from "./estree-tree.js";
 import { isReservedJsonRpcCode } from "./json-rpc.js";
 import { isPromiseReject } from "./throw-semantics.js";
@@ -159,6 +160,49 @@ export function findProtocolErrorUses(globalScope: Scope, settings: McpSettings,
     }
   }
   return found;
+}
+
+/**
+ * The identifiers among which every use `findProtocolErrorUses` finds stands (its node, or the member
+ * around a namespace import), read from the text with no scope analysis: each occurrence of a name in
+ * `protocolErrors.names`, of the local name of an import it classifies, and of a namespace import
+ * before a member it classifies. Undefined where the text cannot tell. Where none stands in code a
+ * finding could be reported in, the scope analysis is not needed (oxlint builds it on demand).
+ */
+export function protocolErrorCandidates(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  settings: McpSettings,
+): TSESTree.Identifier[] | undefined {
+  const names = new Set(settings.protocolErrors.names);
+  const namespaces = new Map<string, string>();
+  for (const statement of sourceCode.ast.body) {
+    if (statement.type !== AST_NODE_TYPES.ImportDeclaration) continue;
+    const source = statement.source.value;
+    for (const specifier of statement.specifiers) {
+      const local = specifier.local.name;
+      if (specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier) namespaces.set(local, source);
+      else if (classify(specifier.type === AST_NODE_TYPES.ImportSpecifier ? importedName(specifier, "imported") : local, source, settings))
+        names.add(local);
+    }
+  }
+  const candidates: TSESTree.Identifier[] = [];
+  for (const name of [...names, ...namespaces.keys()]) {
+    const identifiers = identifiersNamed(name, sourceCode);
+    if (!identifiers) return undefined;
+    const source = namespaces.get(name);
+    for (const identifier of identifiers) {
+      const { parent } = identifier;
+      // An import's own binding is no use.
+      if (parent.type === AST_NODE_TYPES.ImportSpecifier || parent.type === AST_NODE_TYPES.ImportDefaultSpecifier) continue;
+      if (parent.type === AST_NODE_TYPES.ImportNamespaceSpecifier) continue;
+      if (source !== undefined && !names.has(name)) {
+        const member = parent.type === AST_NODE_TYPES.MemberExpression && parent.object === identifier ? propertyName(parent) : undefined;
+        if (member === undefined || !classify(member, source, settings)) continue;
+      }
+      candidates.push(identifier);
+    }
+  }
+  return candidates;
 }
 
 /** `export { ErrorCodes } from "../errors.js"`, `export { McpError } from "@modelcontextprotocol/sdk/types.js"`. */

@@ -2,6 +2,7 @@ import type { TSESTree } from "@typescript-eslint/utils";
 import {
   findProtocolErrorUses,
   isProtocolCodePosition,
+  protocolErrorCandidates,
   type ProtocolErrorUse,
   reExportedProtocolErrors,
   usesByExpression,
@@ -58,6 +59,9 @@ export default createRule({
 
     return {
       "Program:exit"(program) {
+        // No protocol-error name where a finding could be reported, and no reserved code seen: nothing to look up in the scopes.
+        const candidates = codes.length === 0 ? protocolErrorCandidates(context.sourceCode, mcp.settings) : undefined;
+        if (candidates?.every((identifier) => !reportable(identifier))) return;
         const covered: TSESTree.Node[] = [];
         const uses = findProtocolErrorUses(
           context.sourceCode.getScope(program),

@@ -60,8 +60,43 @@ export function referencesFromScopes(declaration: BindingDeclaration, id: TSESTr
   return { reads, reassigned };
 }
 
-/** Where `eval` could make a name resolve elsewhere, or an escape spell it differently, the text does not decide: per file. */
-const textUnreadable = new WeakMap<TSESTree.Program, boolean>();
+/** What of a file's text keeps it from deciding: an escape in a name (`\u0061`), or `eval`, which can bind names. */
+const textFacts = new WeakMap<TSESTree.Program, { escapes: boolean; evaluates: boolean }>();
+
+function factsOf({ ast, text }: SourceCode): { escapes: boolean; evaluates: boolean } {
+  let facts = textFacts.get(ast);
+  if (!facts) {
+    facts = { escapes: text.includes("\\u"), evaluates: /\beval\b/u.test(text) };
+    textFacts.set(ast, facts);
+  }
+  return facts;
+}
+
+/**
+ * The identifiers spelled `name` in the file, from its text: declarations, keys and references alike.
+ * Undefined where the text cannot tell them all: an escape in a name, a character outside ASCII next
+ * to an occurrence, or a JSX name.
+ */
+export function identifiersNamed(name: string, sourceCode: SourceCode): TSESTree.Identifier[] | undefined {
+  const { text } = sourceCode;
+  if (factsOf(sourceCode).escapes) return undefined;
+  const found: TSESTree.Identifier[] = [];
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+    const before = boundary(text, at - 1);
+    const after = boundary(text, at + name.length);
+    if (before === undefined || after === undefined) return undefined;
+    if (!before || !after) continue;
+    const node = sourceCode.getNodeByRangeIndex(at);
+    if (node?.type !== AST_NODE_TYPES.Identifier) {
+      // In a comment, a string, a template's text or a private name `#name`: no identifier. JSX names are.
+      if (node?.type.startsWith("JSX")) return undefined;
+      continue;
+    }
+    if (node.range[0] !== at || node.name !== name) return undefined;
+    found.push(node);
+  }
+  return found;
+}
 
 /** The references the text decides, or undefined where scope analysis must. */
 export function referencesFromText(
@@ -69,34 +104,18 @@ export function referencesFromText(
   id: TSESTree.Identifier,
   sourceCode: SourceCode,
 ): BindingReferences | undefined {
-  const { ast, text } = sourceCode;
-  if (ast.sourceType !== "module") return undefined;
-  let unreadable = textUnreadable.get(ast);
-  if (unreadable === undefined) {
-    unreadable = text.includes("\\u") || /\beval\b/u.test(text);
-    textUnreadable.set(ast, unreadable);
-  }
-  const scope = unreadable ? undefined : declaringBlock(declaration);
-  if (!scope) return undefined;
-  const { name } = id;
+  if (sourceCode.ast.sourceType !== "module" || factsOf(sourceCode).evaluates) return undefined;
+  const scope = declaringBlock(declaration);
+  const identifiers = scope && identifiersNamed(id.name, sourceCode);
+  if (!scope || !identifiers) return undefined;
   const reads = new Set<TSESTree.Identifier>();
-  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
-    if (at === id.range[0]) continue;
-    const before = boundary(text, at - 1);
-    const after = boundary(text, at + name.length);
-    if (before === undefined || after === undefined) return undefined;
-    if (!before || !after) continue;
-    const node = sourceCode.getNodeByRangeIndex(at);
-    if (node?.type !== AST_NODE_TYPES.Identifier) {
-      // In a comment, a string, a template's text or a private name `#name`: not a reference. JSX names are.
-      if (node?.type.startsWith("JSX")) return undefined;
-      continue;
-    }
-    if (node.range[0] !== at || node.name !== name) return undefined;
+  for (const node of identifiers) {
+    // The binding itself (an import's `imported` and `local` share its range).
+    if (node.range[0] === id.range[0]) continue;
     const read = readIdentifier(node);
     if (read === undefined) return undefined;
     // Outside the declaring block the name is another (global) variable: no other binding of it exists.
-    if (read && scope.range[0] <= at && at < scope.range[1]) reads.add(read);
+    if (read && scope.range[0] <= node.range[0] && node.range[0] < scope.range[1]) reads.add(read);
   }
   return { reads: [...reads], reassigned: false };
 }
