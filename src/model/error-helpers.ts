@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { childNodes, declaredFunction, declaredName, type FunctionNode, unwrapExpression } from "../util/ast.js";
+import { childNodes, declaredFunction, declaredName, type FunctionNode, nodeAt, unwrapExpression } from "../util/ast.js";
 import type { ErrorHelper, McpSettings } from "./settings.js";
 import { crossFileErrorHelper } from "./typescript/error-helpers.js";
 import type { TypedServices } from "./typescript/services.js";
@@ -72,7 +72,7 @@ export class ErrorHelpers {
       const { text } = this.sourceCode;
       for (let at = text.indexOf("isError"); at !== -1; at = text.indexOf("isError", at + 1)) {
         // The node at the offset, found by descending the tree: no walk of it, and no scope analysis (which oxlint builds on demand).
-        const node = this.sourceCode.getNodeByRangeIndex(at);
+        const node = nodeAt(this.sourceCode, at);
         const fn = node ? enclosingFunction(node) : undefined;
         const name = fn && declaredName(fn);
         if (!fn || name === undefined || this.detected.has(fn)) continue;

@@ -5,6 +5,7 @@ import {
   findProperty,
   type FunctionNode,
   isFunctionNode,
+  nodeAt,
   outerParent,
   propertyName,
   rootIdentifier,
@@ -272,7 +273,7 @@ export class ToolHandlers {
     }
     const members: TSESTree.MemberExpression[] = [];
     for (const token of byName.get(name) ?? []) {
-      const node = this.sourceCode.getNodeByRangeIndex(token.range[0]);
+      const node = nodeAt(this.sourceCode, token.range[0]);
       const member = node?.parent;
       if (member?.type === AST_NODE_TYPES.MemberExpression && member.property === node && thisClassBody(member) === classBody)
         members.push(member);
@@ -430,7 +431,7 @@ export class ToolHandlers {
       const [dot, name, open] = [ast.tokens[index - 1], ast.tokens[index], ast.tokens[index + 1]];
       if (name.type !== AST_TOKEN_TYPES.Identifier || (dot.value !== "." && dot.value !== "?.") || open.value !== "(") continue;
       if (!isRegistrationCall(this.settings, { method: name.value, fromAgentLibrary: false })) continue;
-      const member = this.sourceCode.getNodeByRangeIndex(name.range[0])?.parent;
+      const member = nodeAt(this.sourceCode, name.range[0])?.parent;
       const call = member?.parent;
       registersTools =
         call?.type === AST_NODE_TYPES.CallExpression &&

@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { nodeAt } from "./ast.js";
 
 /*
  * The references of a variable, read from the file's text where the text decides them. oxlint
@@ -86,7 +87,7 @@ export function identifiersNamed(name: string, sourceCode: SourceCode): TSESTree
     const after = boundary(text, at + name.length);
     if (before === undefined || after === undefined) return undefined;
     if (!before || !after) continue;
-    const node = sourceCode.getNodeByRangeIndex(at);
+    const node = nodeAt(sourceCode, at);
     if (node?.type !== AST_NODE_TYPES.Identifier) {
       // In a comment, a string, a template's text or a private name `#name`: no identifier. JSX names are.
       if (node?.type.startsWith("JSX")) return undefined;
