@@ -181,10 +181,16 @@ function compilePattern(value: unknown): RegExp | undefined {
  * or the absolute path for a file outside `cwd`.
  */
 export function toolFilesPath(filename: string, cwd: string): string {
+  // The common case, a normalised path under the cwd, without the path module's parsing.
+  const prefix = cwd.endsWith(path.sep) ? cwd : cwd + path.sep;
+  if (filename.startsWith(prefix) && !DOT_SEGMENT.test(filename)) return filename.slice(prefix.length).split(path.sep).join("/");
   const relative = relativeDirectory(cwd, path.dirname(filename));
   const chosen = relative === undefined ? filename : path.join(relative, path.basename(filename));
   return chosen.split(path.sep).join("/");
 }
+
+/** A `.` or `..` segment, or an empty one: a path the path module must normalise first. */
+const DOT_SEGMENT = /[\\/]\.{0,2}(?:[\\/]|$)/u;
 
 /** Each directory's path relative to the cwd, computed once: `path.relative` is costly, and a project has few directories. */
 const relativeDirectories = new Map<string, string | undefined>();

@@ -78,4 +78,12 @@ describe("isToolFile", () => {
     expect(check("/elsewhere/src/tools/a.ts")).toBe(true);
     expect(toolFilesPath("/repo/src/tools/a.ts", cwd)).toBe("src/tools/a.ts");
   });
+
+  it("reads a path with dot segments or a cwd with a trailing separator as the path module does", () => {
+    expect(toolFilesPath("/repo/src/../tools/a.ts", cwd)).toBe("tools/a.ts");
+    expect(toolFilesPath("/repo/./src/tools/a.ts", cwd)).toBe("src/tools/a.ts");
+    expect(toolFilesPath("/repo/../elsewhere/tools/a.ts", cwd)).toBe("/repo/../elsewhere/tools/a.ts");
+    expect(toolFilesPath("/repo/src/tools/a.ts", "/repo/")).toBe("src/tools/a.ts");
+    expect(toolFilesPath("/repository/src/tools/a.ts", cwd)).toBe("/repository/src/tools/a.ts");
+  });
 });
