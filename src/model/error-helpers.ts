@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { childNodes, declaredFunction, declaredName, type FunctionNode, nodeAt, unwrapExpression } from "../util/ast.js";
+import { childNodes, declaredFunction, declaredName, type FunctionNode, unwrapExpression } from "../util/ast.js";
+import { nodeAt } from "../util/node-at.js";
 import type { ErrorHelper, McpSettings } from "./settings.js";
 import { crossFileErrorHelper } from "./typescript/error-helpers.js";
 import type { TypedServices } from "./typescript/services.js";

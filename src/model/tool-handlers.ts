@@ -5,7 +5,6 @@ import {
   findProperty,
   type FunctionNode,
   isFunctionNode,
-  nodeAt,
   outerParent,
   propertyName,
   rootIdentifier,
@@ -13,8 +12,9 @@ import {
   tryAround,
   unwrapExpression,
 } from "../util/ast.js";
+import { nodeAt } from "../util/node-at.js";
 import { nearestOwner } from "../util/per-file.js";
-import { readsOf } from "../util/references.js";
+import { readsOf, surelyUndeclared } from "../util/references.js";
 import {
   callArgumentShape,
   classMemberShape,
@@ -217,7 +217,7 @@ export class ToolHandlers {
       const value = member && "value" in member ? member.value : undefined;
       return value && isFunctionNode(unwrapExpression(value)) ? (unwrapExpression(value) as FunctionNode) : undefined;
     }
-    if (object.type !== AST_NODE_TYPES.Identifier) return undefined;
+    if (object.type !== AST_NODE_TYPES.Identifier || surelyUndeclared(object.name, ["variable"], this.sourceCode)) return undefined;
     const definition = ASTUtils.findVariable(this.sourceCode.getScope(callee), object)?.defs.at(0);
     const init =
       definition?.type === TSESLint.Scope.DefinitionType.Variable && definition.parent.kind === "const" ? definition.node.init : null;
@@ -456,6 +456,7 @@ export class ToolHandlers {
   private importSourceOf(identifier: TSESTree.Identifier): string | undefined {
     let current: TSESTree.Identifier | undefined = identifier;
     for (let depth = 0; current && depth < ALIAS_DEPTH; depth++) {
+      if (surelyUndeclared(current.name, ["import", "variable"], this.sourceCode)) return undefined;
       const definition: TSESLint.Scope.Definition | undefined = ASTUtils.findVariable(this.sourceCode.getScope(current), current)?.defs.at(
         0,
       );

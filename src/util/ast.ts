@@ -1,4 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { isNode } from "./node-at.js";
+import { surelyUndeclared } from "./references.js";
 
 export type FunctionNode = TSESTree.ArrowFunctionExpression | TSESTree.FunctionDeclaration | TSESTree.FunctionExpression;
 
@@ -140,13 +142,9 @@ export function tryAround(node: TSESTree.Node, boundary: TSESTree.Node): TSESTre
 
 /** True when `node` is the parameter of a `catch` clause around it: a caught error. */
 export function isCaughtError(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): node is TSESTree.Identifier {
-  if (node.type !== AST_NODE_TYPES.Identifier) return false;
+  if (node.type !== AST_NODE_TYPES.Identifier || surelyUndeclared(node.name, ["catch"], sourceCode)) return false;
   const definition = ASTUtils.findVariable(sourceCode.getScope(node), node)?.defs.at(0);
   return definition?.type === TSESLint.Scope.DefinitionType.CatchClause;
-}
-
-function isNode(value: unknown): value is TSESTree.Node {
-  return typeof value === "object" && value !== null && "type" in value && typeof value.type === "string";
 }
 
 /** The child nodes of `node`, by the parser's visitor keys. */
@@ -159,30 +157,6 @@ export function childNodes(node: TSESTree.Node, visitorKeys: TSESLint.SourceCode
     }
   }
   return children;
-}
-
-/**
- * The deepest node whose range holds `offset`, as `SourceCode#getNodeByRangeIndex` finds it (the first
- * such child in visitor-key order), by descending the tree: ESLint's method walks with its traverser.
- */
-export function nodeAt(sourceCode: Readonly<TSESLint.SourceCode>, offset: number): TSESTree.Node | undefined {
-  const { ast, visitorKeys } = sourceCode;
-  if (offset < ast.range[0] || offset >= ast.range[1]) return undefined;
-  let node: TSESTree.Node = ast;
-  descend: for (;;) {
-    for (const key of visitorKeys[node.type] ?? []) {
-      const value: unknown = (node as unknown as Record<string, unknown>)[key];
-      for (const child of Array.isArray(value) ? (value as unknown[]) : [value]) {
-        if (!isNode(child)) continue;
-        if (child.range[0] > offset) break;
-        if (offset < child.range[1]) {
-          node = child;
-          continue descend;
-        }
-      }
-    }
-    return node;
-  }
 }
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -212,6 +186,7 @@ export function singleValueOf(
   identifier: TSESTree.Identifier,
   sourceCode: SourceCode,
 ): { variable: TSESLint.Scope.Variable; value: TSESTree.Expression } | undefined {
+  if (surelyUndeclared(identifier.name, ["variable"], sourceCode)) return undefined;
   const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier);
   const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (!variable || definition?.type !== TSESLint.Scope.DefinitionType.Variable) return undefined;
@@ -223,6 +198,7 @@ export function singleValueOf(
 
 /** The function an identifier names in its file: a function declaration or a `const` bound to a function. */
 export function declaredFunction(identifier: TSESTree.Identifier, sourceCode: SourceCode): FunctionNode | undefined {
+  if (surelyUndeclared(identifier.name, ["function", "variable"], sourceCode)) return undefined;
   const definition = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier)?.defs.at(0);
   if (definition?.type === TSESLint.Scope.DefinitionType.FunctionName) {
     return definition.node.type === AST_NODE_TYPES.FunctionDeclaration ? definition.node : undefined;

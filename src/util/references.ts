@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { nodeAt } from "./ast.js";
+import { nodeAt } from "./node-at.js";
 
 /*
  * The references of a variable, read from the file's text where the text decides them. oxlint
@@ -97,6 +97,68 @@ export function identifiersNamed(name: string, sourceCode: SourceCode): TSESTree
     found.push(node);
   }
   return found;
+}
+
+/** What a name may be declared as, for `surelyUndeclared`: an import, a variable (a declarator's name or pattern), a function's name, a `catch` parameter. */
+export type DeclarationKind = "import" | "variable" | "function" | "catch";
+
+/**
+ * True when the text shows that no binding of one of `kinds` is named `name` in the file: the name
+ * then resolves to no such declaration, and the scopes need not be asked. Only where the host builds
+ * scopes on demand (oxlint); with ESLint's ready scopes it is false and the scopes answer.
+ */
+export function surelyUndeclared(name: string, kinds: readonly DeclarationKind[], sourceCode: SourceCode): boolean {
+  return scopesOnDemand(sourceCode) && undeclaredInText(name, kinds, sourceCode);
+}
+
+/** `surelyUndeclared`'s reading of the text, whatever the host. */
+export function undeclaredInText(name: string, kinds: readonly DeclarationKind[], sourceCode: SourceCode): boolean {
+  const identifiers = identifiersNamed(name, sourceCode);
+  return (
+    identifiers !== undefined &&
+    !identifiers.some((identifier) => {
+      const kind = declaredAs(identifier);
+      return kind !== undefined && kinds.includes(kind);
+    })
+  );
+}
+
+/** What the identifier declares, if it is the name of a binding of one of the kinds above. */
+function declaredAs(identifier: TSESTree.Identifier): DeclarationKind | undefined {
+  const { parent } = identifier;
+  switch (parent.type) {
+    case AST_NODE_TYPES.ImportSpecifier:
+    case AST_NODE_TYPES.ImportDefaultSpecifier:
+    case AST_NODE_TYPES.ImportNamespaceSpecifier:
+      // An import's `imported` and `local` names share a range when they are the same name.
+      return parent.local.name === identifier.name ? "import" : undefined;
+    case AST_NODE_TYPES.TSImportEqualsDeclaration:
+      return parent.id === identifier ? "import" : undefined;
+    case AST_NODE_TYPES.FunctionDeclaration:
+    case AST_NODE_TYPES.FunctionExpression:
+    case AST_NODE_TYPES.TSDeclareFunction:
+      return parent.id === identifier ? "function" : undefined;
+    default: {
+      // Up through a destructuring pattern to the declarator or `catch` clause it binds for.
+      let child: TSESTree.Node = identifier;
+      let current: TSESTree.Node = parent;
+      while (
+        current.type === AST_NODE_TYPES.ObjectPattern ||
+        current.type === AST_NODE_TYPES.ArrayPattern ||
+        current.type === AST_NODE_TYPES.RestElement ||
+        (current.type === AST_NODE_TYPES.AssignmentPattern && current.left === child) ||
+        (current.type === AST_NODE_TYPES.Property &&
+          current.parent.type === AST_NODE_TYPES.ObjectPattern &&
+          // `{ limit }`: key and value share the range, and the key is found first.
+          (current.value === child || current.shorthand))
+      ) {
+        child = current;
+        current = current.parent;
+      }
+      if (current.type === AST_NODE_TYPES.VariableDeclarator && current.id === child) return "variable";
+      return current.type === AST_NODE_TYPES.CatchClause && current.param === child ? "catch" : undefined;
+    }
+  }
 }
 
 /** The references the text decides, or undefined where scope analysis must. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { nodeAt } from "../../src/util/ast.js";
+import { nodeAt } from "../../src/util/node-at.js";
 import { runProbe } from "../model/probe.js";
 
 describe("nodeAt", () => {

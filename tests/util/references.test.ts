@@ -1,9 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
-import { type BindingDeclaration, referencesFromScopes, referencesFromText } from "../../src/util/references.js";
+import {
+  type BindingDeclaration,
+  type DeclarationKind,
+  referencesFromScopes,
+  referencesFromText,
+  undeclaredInText,
+} from "../../src/util/references.js";
 import { runProbe } from "../model/probe.js";
 
 interface Binding {
@@ -60,6 +66,17 @@ function answerFor(code: string, name: string) {
   if (!row) throw new Error(`no binding ${name}`);
   const lines = (reads: readonly TSESTree.Identifier[]) => reads.map((read) => read.loc.start.line);
   return { decided: row.text !== undefined, text: row.text && lines(row.text.reads), scopes: lines(row.scopes.reads) };
+}
+
+/** The TypeScript files of this repository the parity tests read: the plugin's source, the examples, the fixtures. */
+function repositoryFiles(): { root: string; files: string[] } {
+  const root = fileURLToPath(new URL("../../", import.meta.url));
+  const files = ["src", "examples", "tests/fixtures"].flatMap((folder) =>
+    readdirSync(path.join(root, folder), { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts") && !file.includes("node_modules"))
+      .map((file) => path.join(folder, file)),
+  );
+  return { root, files };
 }
 
 describe("references read from the text", () => {
@@ -119,12 +136,7 @@ describe("references read from the text", () => {
   });
 
   it("agrees with the scopes on every binding it decides in this repository's TypeScript", () => {
-    const root = fileURLToPath(new URL("../../", import.meta.url));
-    const files = ["src", "examples", "tests/fixtures"].flatMap((folder) =>
-      readdirSync(path.join(root, folder), { recursive: true, encoding: "utf8" })
-        .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts") && !file.includes("node_modules"))
-        .map((file) => path.join(folder, file)),
-    );
+    const { root, files } = repositoryFiles();
     const decided = { server: 0, other: 0 };
     const total = { server: 0, other: 0 };
     for (const file of files) {
@@ -146,5 +158,73 @@ describe("references read from the text", () => {
     expect(decided.other).toBeGreaterThan(500);
     // Most bindings of server code are decided from the text: what lets oxlint skip scope analysis.
     expect(decided.server / total.server).toBeGreaterThan(0.8);
+  });
+
+  it("tells a name declared by no import, variable, function or catch parameter, as the scopes do", () => {
+    const code = [
+      'import { McpError as ProtocolFailure } from "@modelcontextprotocol/sdk/types.js";',
+      "function runTool() {}",
+      "const { limit, ...rest } = { limit: 1 };",
+      "try { runTool(); } catch ({ message }) { console.error(message, rest, limit, ProtocolFailure); }",
+    ].join("\n");
+    const seen: Record<string, DeclarationKind[]> = {};
+    runProbe(code, (context) => ({
+      "Program:exit"() {
+        for (const name of ["ProtocolFailure", "McpError", "runTool", "limit", "rest", "message", "console"]) {
+          seen[name] = (["import", "variable", "function", "catch"] as const).filter(
+            (kind) => !undeclaredInText(name, [kind], context.sourceCode),
+          );
+        }
+      },
+    }));
+    expect(seen).toEqual({
+      ProtocolFailure: ["import"],
+      McpError: [],
+      runTool: ["function"],
+      limit: ["variable"],
+      rest: ["variable"],
+      message: ["catch"],
+      console: [],
+    });
+  });
+
+  it("never calls a name undeclared that the scopes resolve to such a declaration, in this repository's TypeScript", () => {
+    const kindOf: Partial<Record<string, DeclarationKind>> = {
+      [TSESLint.Scope.DefinitionType.ImportBinding]: "import",
+      [TSESLint.Scope.DefinitionType.Variable]: "variable",
+      [TSESLint.Scope.DefinitionType.FunctionName]: "function",
+      [TSESLint.Scope.DefinitionType.CatchClause]: "catch",
+    };
+    const { root, files } = repositoryFiles();
+    let checked = 0;
+    for (const file of files) {
+      runProbe(
+        readFileSync(path.join(root, file), "utf8"),
+        (context) => {
+          const identifiers: TSESTree.Identifier[] = [];
+          return {
+            Identifier(node) {
+              identifiers.push(node);
+            },
+            "Program:exit"() {
+              const { sourceCode } = context;
+              for (const identifier of identifiers) {
+                const definition = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier)?.defs.at(0);
+                const kind = definition && kindOf[definition.type];
+                if (!kind) continue;
+                checked++;
+                expect({ file, name: identifier.name, undeclared: undeclaredInText(identifier.name, [kind], sourceCode) }).toEqual({
+                  file,
+                  name: identifier.name,
+                  undeclared: false,
+                });
+              }
+            },
+          };
+        },
+        { filename: file },
+      );
+    }
+    expect(checked).toBeGreaterThan(5_000);
   });
 });
