@@ -1,5 +1,14 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, type FunctionNode, isFunctionNode, outerParent, propertyName, thisClassBody, unwrapExpression } from "../util/ast.js";
+import {
+  calleeName,
+  type FunctionNode,
+  isFunctionNode,
+  outerParent,
+  propertyName,
+  thisClassBody,
+  TRANSPARENT_WRAPPERS,
+  unwrapExpression,
+} from "../util/ast.js";
 import { estreeTree, isCaught, isProtocolRequiredValue } from "./estree-tree.js";
 import {
   type BindingKind,
@@ -61,6 +70,15 @@ function isPromiseRejectCallee(callee: TSESTree.Node): boolean {
   return isPromiseReject(object.type === AST_NODE_TYPES.Identifier ? object.name : undefined, propertyName(node));
 }
 
+/** The calls the collector reads: a member of `this` or a `reject` member called, or any callee in a type assertion. */
+const CALLS_OF_THIS_OR_REJECT = [
+  'CallExpression[callee.object.type="ThisExpression"]',
+  'CallExpression[callee.property.name="reject"]',
+  'CallExpression[callee.property.value="reject"]',
+  'CallExpression[callee.property.type="TemplateLiteral"]',
+  ...[...TRANSPARENT_WRAPPERS].map((type) => `CallExpression[callee.type="${type}"]`),
+].join(", ");
+
 /**
  * Collects, in one traversal of a file, its throws, its `Promise.reject` calls and its named
  * functions; `Program:exit` handlers then ask what escapes a given function, and which calls of
@@ -90,8 +108,9 @@ export class ThrowCollector {
       ThrowStatement: (node) => {
         if (!this.isAllowed(node.argument)) this.throwStatements.push(node);
       },
-      // `this.validate()` and `Promise.reject()`: a call of a plain name is neither.
-      'CallExpression[callee.type!="Identifier"]': (node: TSESTree.CallExpression) => {
+      // `this.validate()` and `Promise.reject()` (also `Promise["reject"]`), their callees maybe in a type
+      // assertion: the selectors let through only such calls, not every member call of the file.
+      [CALLS_OF_THIS_OR_REJECT]: (node: TSESTree.CallExpression) => {
         const callee = unwrapExpression(node.callee);
         if (callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.ThisExpression) {
           const name = propertyName(callee);

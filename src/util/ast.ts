@@ -13,7 +13,7 @@ export function isFunctionNode(node: TSESTree.Node | null | undefined): node is 
 }
 
 /** Expression wrappers that do not change the value: `x as T`, `x satisfies T`, `x!`, `<T>x`. */
-const TRANSPARENT_WRAPPERS = new Set<string>([
+export const TRANSPARENT_WRAPPERS: ReadonlySet<string> = new Set<string>([
   AST_NODE_TYPES.TSAsExpression,
   AST_NODE_TYPES.TSSatisfiesExpression,
   AST_NODE_TYPES.TSNonNullExpression,

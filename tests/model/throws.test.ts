@@ -208,4 +208,35 @@ async function run(url: string) {
 const noop = () => Promise.reject(new Error("noop"));`);
     expect(sites).toEqual(["4:true", "5:false", "9:true", "13:true"]);
   });
+
+  it("reads Promise.reject spelled with brackets, a template key or a type assertion, and not another reject", () => {
+    const { sites } = analyse(`
+async function fetchIssue(id: string) {
+  if (!id) return Promise["reject"](new Error("id is required"));
+  if (id.length > 64) return Promise[\`reject\`](new Error("id is too long"));
+  if (id.includes("/")) return (Promise.reject as (reason: Error) => Promise<never>)(new Error("bad id"));
+  return queue.reject(id);
+}`);
+    expect(sites).toEqual(["3:true", "4:true", "5:true"]);
+  });
+});
+
+describe("ThrowCollector: calls of methods through this", () => {
+  it("follows this.method() with the callee as it is, asserted or non-null, but not through an asserted this", () => {
+    const { throwing, calls } = analyse(`
+class IssueTools {
+  validate(id: string): string {
+    if (!id) throw new Error("id is required");
+    return id;
+  }
+  run(id: string) {
+    this.validate(id);
+    (this.validate as (id: string) => string)(id);
+    this.validate!(id);
+    (this as IssueTools).validate(id);
+  }
+}`);
+    expect(throwing).toEqual(["this.validate:4", "this.run:4"]);
+    expect(calls).toEqual(["this.validate@10", "this.validate@8", "this.validate@9"]);
+  });
 });
