@@ -7,8 +7,9 @@ import { nodeAt } from "./node-at.js";
  * than all of this plugin's rules; ESLint's parser has built them already. So where scopes are built
  * on demand, the occurrences of the variable's name are read instead, and the scopes are asked only
  * when the text cannot decide: another binding of the same name anywhere in the file, a write, a type
- * position, or any position not listed below. The two answers are the same (tests/util/references.test.ts
- * checks them against each other on every binding of the test fixtures).
+ * position, or any position not listed below. The same reading tells when a name is declared by no
+ * binding of a kind, so that resolving it needs no scopes either (`surelyUndeclared`). The answers are the
+ * scopes' (tests/util/references.test.ts checks them against each other on this repository's TypeScript).
  */
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -49,6 +50,7 @@ function scopesOnDemand(sourceCode: SourceCode): boolean {
   return false;
 }
 
+/** The references scope analysis gives: the answer wherever the text does not decide. */
 export function referencesFromScopes(declaration: BindingDeclaration, id: TSESTree.Identifier, sourceCode: SourceCode): BindingReferences {
   const variable = sourceCode.getDeclaredVariables(declaration).find((candidate) => candidate.identifiers.includes(id));
   if (!variable) return { reads: [], reassigned: false };
