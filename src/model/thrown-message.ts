@@ -1,6 +1,6 @@
-import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { propertyName, unwrapExpression } from "../util/ast.js";
-import { surelyUndeclared } from "../util/references.js";
+import { definitionOf } from "../util/references.js";
 import { isProtocolModule } from "./protocol-errors.js";
 import type { McpSettings } from "./settings.js";
 
@@ -21,8 +21,8 @@ const MESSAGE_SECOND_ERRORS: ReadonlySet<string> = new Set([
 function importedSdkErrorName(callee: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>, settings: McpSettings): string | undefined {
   const node = unwrapExpression(callee);
   const local = node.type === AST_NODE_TYPES.MemberExpression ? unwrapExpression(node.object) : node;
-  if (local.type !== AST_NODE_TYPES.Identifier || surelyUndeclared(local.name, ["import"], sourceCode)) return undefined;
-  const definition = ASTUtils.findVariable(sourceCode.getScope(local), local)?.defs.at(0);
+  if (local.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const definition = definitionOf(local, ["import"], sourceCode);
   if (definition?.type !== TSESLint.Scope.DefinitionType.ImportBinding) return undefined;
   const declaration = definition.parent;
   if (declaration.type !== AST_NODE_TYPES.ImportDeclaration || !isProtocolModule(declaration.source.value, settings)) return undefined;

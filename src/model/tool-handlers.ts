@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, AST_TOKEN_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, AST_TOKEN_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   calleeName,
   constDeclaratorOf,
@@ -14,7 +14,7 @@ import {
 } from "../util/ast.js";
 import { nodeAt } from "../util/node-at.js";
 import { nearestOwner } from "../util/per-file.js";
-import { readsOf, surelyUndeclared } from "../util/references.js";
+import { definitionOf, readsOf } from "../util/references.js";
 import {
   callArgumentShape,
   classMemberShape,
@@ -217,8 +217,8 @@ export class ToolHandlers {
       const value = member && "value" in member ? member.value : undefined;
       return value && isFunctionNode(unwrapExpression(value)) ? (unwrapExpression(value) as FunctionNode) : undefined;
     }
-    if (object.type !== AST_NODE_TYPES.Identifier || surelyUndeclared(object.name, ["variable"], this.sourceCode)) return undefined;
-    const definition = ASTUtils.findVariable(this.sourceCode.getScope(callee), object)?.defs.at(0);
+    if (object.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const definition = definitionOf(object, ["variable"], this.sourceCode);
     const init =
       definition?.type === TSESLint.Scope.DefinitionType.Variable && definition.parent.kind === "const" ? definition.node.init : null;
     const literal = init && unwrapExpression(init);
@@ -456,10 +456,7 @@ export class ToolHandlers {
   private importSourceOf(identifier: TSESTree.Identifier): string | undefined {
     let current: TSESTree.Identifier | undefined = identifier;
     for (let depth = 0; current && depth < ALIAS_DEPTH; depth++) {
-      if (surelyUndeclared(current.name, ["import", "variable"], this.sourceCode)) return undefined;
-      const definition: TSESLint.Scope.Definition | undefined = ASTUtils.findVariable(this.sourceCode.getScope(current), current)?.defs.at(
-        0,
-      );
+      const definition = definitionOf(current, ["import", "variable"], this.sourceCode);
       if (definition?.type === TSESLint.Scope.DefinitionType.ImportBinding) {
         return definition.parent.type === AST_NODE_TYPES.ImportDeclaration ? definition.parent.source.value : undefined;
       }

@@ -29,15 +29,6 @@ export interface ToolResult {
   hasSpread: boolean;
 }
 
-/**
- * The tool result `node` is, if it has a `content` property whose value is an array literal. Read
- * again on each call (a few property lookups): a module-level cache keyed by nodes, whose values point
- * back into the tree, kept every file's tree alive through V8's young-generation collections.
- */
-export function toolResult(node: TSESTree.ObjectExpression): ToolResult | undefined {
-  return readToolResult(node);
-}
-
 /** A listener for every tool result written in the file (see `onObjectWithProperty`). */
 export function onToolResult(listener: (result: ToolResult) => void): TSESLint.RuleListener {
   return onObjectWithProperty("content", (object) => {
@@ -52,7 +43,12 @@ export function onToolResult(listener: (result: ToolResult) => void): TSESLint.R
  */
 const NOT_A_RESULT = ["role", "type", "is_error"];
 
-function readToolResult(node: TSESTree.ObjectExpression): ToolResult | undefined {
+/**
+ * The tool result `node` is, if it has a `content` property whose value is an array literal. Read
+ * again on each call (a few property lookups): a module-level cache keyed by nodes, whose values point
+ * back into the tree, kept every file's tree alive through V8's young-generation collections.
+ */
+export function toolResult(node: TSESTree.ObjectExpression): ToolResult | undefined {
   const contentProperty = findProperty(node, "content");
   if (!contentProperty || NOT_A_RESULT.some((name) => findProperty(node, name))) return undefined;
   const content = unwrapExpression(contentProperty.value);

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { isNode } from "./node-at.js";
-import { surelyUndeclared } from "./references.js";
+import { definitionOf, surelyUndeclared } from "./references.js";
 
 export type FunctionNode = TSESTree.ArrowFunctionExpression | TSESTree.FunctionDeclaration | TSESTree.FunctionExpression;
 
@@ -142,9 +142,8 @@ export function tryAround(node: TSESTree.Node, boundary: TSESTree.Node): TSESTre
 
 /** True when `node` is the parameter of a `catch` clause around it: a caught error. */
 export function isCaughtError(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): node is TSESTree.Identifier {
-  if (node.type !== AST_NODE_TYPES.Identifier || surelyUndeclared(node.name, ["catch"], sourceCode)) return false;
-  const definition = ASTUtils.findVariable(sourceCode.getScope(node), node)?.defs.at(0);
-  return definition?.type === TSESLint.Scope.DefinitionType.CatchClause;
+  if (node.type !== AST_NODE_TYPES.Identifier) return false;
+  return definitionOf(node, ["catch"], sourceCode)?.type === TSESLint.Scope.DefinitionType.CatchClause;
 }
 
 /** The child nodes of `node`, by the parser's visitor keys. */
@@ -198,8 +197,7 @@ export function singleValueOf(
 
 /** The function an identifier names in its file: a function declaration or a `const` bound to a function. */
 export function declaredFunction(identifier: TSESTree.Identifier, sourceCode: SourceCode): FunctionNode | undefined {
-  if (surelyUndeclared(identifier.name, ["function", "variable"], sourceCode)) return undefined;
-  const definition = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier)?.defs.at(0);
+  const definition = definitionOf(identifier, ["function", "variable"], sourceCode);
   if (definition?.type === TSESLint.Scope.DefinitionType.FunctionName) {
     return definition.node.type === AST_NODE_TYPES.FunctionDeclaration ? definition.node : undefined;
   }

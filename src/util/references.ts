@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { nodeAt } from "./node-at.js";
 
 /*
@@ -111,6 +111,19 @@ export type DeclarationKind = "import" | "variable" | "function" | "catch";
  */
 export function surelyUndeclared(name: string, kinds: readonly DeclarationKind[], sourceCode: SourceCode): boolean {
   return scopesOnDemand(sourceCode) && undeclaredInText(name, kinds, sourceCode);
+}
+
+/**
+ * The first definition of the variable `identifier` resolves to, asked only of names that may be
+ * declared as one of `kinds`: undefined, without scope analysis, for a name the text shows is none.
+ */
+export function definitionOf(
+  identifier: TSESTree.Identifier,
+  kinds: readonly DeclarationKind[],
+  sourceCode: SourceCode,
+): TSESLint.Scope.Definition | undefined {
+  if (surelyUndeclared(identifier.name, kinds, sourceCode)) return undefined;
+  return ASTUtils.findVariable(sourceCode.getScope(identifier), identifier)?.defs.at(0);
 }
 
 /** `surelyUndeclared`'s reading of the text, whatever the host. */
@@ -264,12 +277,11 @@ function readIdentifier(node: TSESTree.Identifier): TSESTree.Identifier | false 
       return parent.init === node ? node : undefined;
     case AST_NODE_TYPES.AssignmentExpression:
     case AST_NODE_TYPES.AssignmentPattern:
-      return parent.right === node ? node : undefined;
-    case AST_NODE_TYPES.ArrowFunctionExpression:
-      return parent.body === node ? node : undefined;
     case AST_NODE_TYPES.ForInStatement:
     case AST_NODE_TYPES.ForOfStatement:
       return parent.right === node ? node : undefined;
+    case AST_NODE_TYPES.ArrowFunctionExpression:
+      return parent.body === node ? node : undefined;
     case AST_NODE_TYPES.ClassDeclaration:
     case AST_NODE_TYPES.ClassExpression:
       return parent.superClass === node ? node : undefined;
