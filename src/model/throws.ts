@@ -80,9 +80,11 @@ const CALLS_OF_THIS_OR_REJECT = [
 ].join(", ");
 
 /**
- * Collects, in one traversal of a file, its throws, its `Promise.reject` calls and its named
- * functions; `Program:exit` handlers then ask what escapes a given function, and which calls of
- * those functions (found through their variables' references) can throw.
+ * Collects, in one traversal of a file, its throws, its `Promise.reject` calls and its `this.<name>()`
+ * calls; `Program:exit` handlers then ask what escapes a given function, and which calls of named
+ * functions (found through their variables' references) can throw. Which functions calls can name is
+ * decided only for those around a throw and, from there, around their calls: most functions of a file
+ * are never looked at.
  */
 export class ThrowCollector {
   /** Listeners to spread into the rule's visitor; they only record nodes. */
@@ -90,11 +92,14 @@ export class ThrowCollector {
 
   private readonly throwStatements: TSESTree.ThrowStatement[] = [];
   private readonly rejections = new Map<TSESTree.CallExpression, RejectionExit<TSESTree.Node>>();
-  private readonly helpers = new Map<FunctionNode, Helper>();
+  /** Each function looked at, and the helper it is (null: calls cannot name it), decided on first need. */
+  private readonly helpers = new Map<FunctionNode, Helper | null>();
+  /** The helpers that can throw, in breadth-first order from the throwers. */
+  private readonly reached: Helper[] = [];
   /** Calls of the helpers that can throw, found through each one's references (no scope lookup per call). */
   private readonly calleeOf = new Map<TSESTree.CallExpression, Helper>();
   private readonly ownerOf = new Map<FunctionNode, Helper | null>();
-  /** The methods of each class by name, and the `this.<name>()` calls that may reach them. */
+  /** The methods of each class by name (read on first need), and the `this.<name>()` calls that may reach them. */
   private readonly methods = new Map<TSESTree.ClassBody, Map<string, Helper>>();
   private readonly thisCalls: { call: TSESTree.CallExpression; name: string }[] = [];
   private sorted: ThrowSite[] | undefined;
@@ -121,25 +126,6 @@ export class ThrowCollector {
         const exit = rejectionExit(estreeTree, node);
         const first = node.arguments.at(0);
         if (exit && !(first && this.isAllowed(first))) this.rejections.set(node, exit);
-      },
-      FunctionDeclaration: (node) => {
-        if (node.id) this.addHelper(node, node.id.name, node);
-      },
-      VariableDeclarator: (node) => {
-        const init = node.init && unwrapExpression(node.init);
-        if (node.id.type === AST_NODE_TYPES.Identifier && isFunctionNode(init)) {
-          this.addHelper(init, node.id.name, node);
-        }
-      },
-      "MethodDefinition, PropertyDefinition": (node: TSESTree.MethodDefinition | TSESTree.PropertyDefinition) => {
-        const value = node.value && unwrapExpression(node.value);
-        const name = propertyName(node);
-        if (node.static || name === undefined || !isFunctionNode(value)) return;
-        const helper: Helper = { fn: value, name: `this.${name}`, definition: node, steps: [] };
-        this.helpers.set(value, helper);
-        const byName = this.methods.get(node.parent) ?? new Map<string, Helper>();
-        byName.set(name, helper);
-        this.methods.set(node.parent, byName);
       },
     };
   }
@@ -172,11 +158,11 @@ export class ThrowCollector {
     return found;
   }
 
-  /** Every same-file function that can throw. */
+  /** Every same-file function that can throw, in source order. */
   throwingFunctions(): ThrowingFunction[] {
     this.resolve();
     const found: ThrowingFunction[] = [];
-    for (const helper of this.helpers.values()) {
+    for (const helper of [...this.reached].sort(bySourceOrder)) {
       const callee = throwing(helper);
       if (callee) found.push(callee);
     }
@@ -193,8 +179,31 @@ export class ThrowCollector {
     return isAllowedThrow(calleeName(node.callee), this.allow) || isProtocolRequiredValue(node);
   }
 
-  private addHelper(fn: FunctionNode, name: string, definition: Helper["definition"]): void {
-    this.helpers.set(fn, { fn, name, definition, steps: [] });
+  /** The helper `fn` is, if calls can name it; each function is looked at once. */
+  private helperOf(fn: FunctionNode): Helper | undefined {
+    let helper = this.helpers.get(fn);
+    if (helper === undefined) {
+      helper = namedHelper(fn) ?? null;
+      this.helpers.set(fn, helper);
+    }
+    return helper ?? undefined;
+  }
+
+  /** The method `this.<name>()` calls in `classBody` name: of members with one name, the last. */
+  private methodNamed(classBody: TSESTree.ClassBody, name: string): Helper | undefined {
+    let byName = this.methods.get(classBody);
+    if (!byName) {
+      byName = new Map();
+      for (const member of classBody.body) {
+        if ((member.type !== AST_NODE_TYPES.MethodDefinition && member.type !== AST_NODE_TYPES.PropertyDefinition) || !member.value)
+          continue;
+        const value = unwrapExpression(member.value);
+        const helper = isFunctionNode(value) ? this.helperOf(value) : undefined;
+        if (helper) byName.set(helper.name, helper);
+      }
+      this.methods.set(classBody, byName);
+    }
+    return byName.get(`this.${name}`);
   }
 
   /**
@@ -209,7 +218,7 @@ export class ThrowCollector {
     if (definition.type === AST_NODE_TYPES.MethodDefinition || definition.type === AST_NODE_TYPES.PropertyDefinition) {
       for (const { call, name } of this.thisCalls) {
         const classBody = thisClassBody(call.callee);
-        if (classBody && this.methods.get(classBody)?.get(name) === helper && !handled(call)) calls.push(call);
+        if (classBody && this.methodNamed(classBody, name) === helper && !handled(call)) calls.push(call);
       }
       return calls;
     }
@@ -226,7 +235,7 @@ export class ThrowCollector {
 
   /** The nearest helper containing `node` (a helper's nested functions are part of it). */
   private owner(node: TSESTree.Node): Helper | undefined {
-    return nearestOwner(node.parent, this.ownerOf, (fn) => this.helpers.get(fn));
+    return nearestOwner(node.parent, this.ownerOf, (fn) => this.helperOf(fn));
   }
 
   /**
@@ -238,12 +247,15 @@ export class ThrowCollector {
   private resolve(): void {
     if (this.resolved) return;
     this.resolved = true;
+    const queue = this.reached;
     for (const site of this.sites()) {
       const owner = this.owner(site);
-      if (owner && this.escapes(site, owner.fn)) owner.steps.push({ start: site.range[0], line: site.loc.start.line });
+      if (!owner || !this.escapes(site, owner.fn)) continue;
+      owner.steps.push({ start: site.range[0], line: site.loc.start.line });
+      if (owner.level === undefined) queue.push(owner);
+      owner.level = 0;
     }
-    const queue = [...this.helpers.values()].filter((helper) => helper.steps.length > 0);
-    for (const helper of queue) helper.level = 0;
+    queue.sort(bySourceOrder);
     const reach = (caller: Helper | undefined, through: TSESTree.Node, callee: Helper, level: number): void => {
       if (!caller || isCaught(through, caller.fn)) return;
       caller.steps.push({ start: through.range[0], callee });
@@ -273,6 +285,29 @@ export class ThrowCollector {
       }
     }
   }
+}
+
+/**
+ * The helper a function is when calls can name it: a named function declaration, a function bound to a
+ * `const`/`let`/`var`, or a class's instance method or function-valued field (named `this.<name>`).
+ */
+function namedHelper(fn: FunctionNode): Helper | undefined {
+  if (fn.type === AST_NODE_TYPES.FunctionDeclaration) return fn.id ? { fn, name: fn.id.name, definition: fn, steps: [] } : undefined;
+  const { parent } = outerParent(fn);
+  if (parent?.type === AST_NODE_TYPES.VariableDeclarator) {
+    return parent.id.type === AST_NODE_TYPES.Identifier && parent.init && unwrapExpression(parent.init) === fn
+      ? { fn, name: parent.id.name, definition: parent, steps: [] }
+      : undefined;
+  }
+  if (parent?.type !== AST_NODE_TYPES.MethodDefinition && parent?.type !== AST_NODE_TYPES.PropertyDefinition) return undefined;
+  const name = propertyName(parent);
+  if (parent.static || name === undefined || !parent.value || unwrapExpression(parent.value) !== fn) return undefined;
+  return { fn, name: `this.${name}`, definition: parent, steps: [] };
+}
+
+/** Helpers in the order of their definitions in the file. */
+function bySourceOrder(a: Helper, b: Helper): number {
+  return a.definition.range[0] - b.definition.range[0];
 }
 
 function bindingKind(definition: TSESTree.FunctionDeclaration | TSESTree.VariableDeclarator): BindingKind {
