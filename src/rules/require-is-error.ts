@@ -143,7 +143,8 @@ export default createRule({
           ...(evidence === "catch" ? { fix } : { suggest: [{ messageId: "addIsError", fix }] }),
         });
       }),
-      ReturnStatement(node) {
+      // Only a return inside a catch clause can return the caught failure as a success string.
+      "CatchClause ReturnStatement"(node: TSESTree.ReturnStatement) {
         const { argument } = node;
         const site = argument && returnSite(argument);
         // Syntax first: the string test may resolve a caught error, and the handler question reads a named function's references.
