@@ -29,11 +29,16 @@ const buildContext = perFile((context: AnyRuleContext): McpContext | McpSettings
     if (error instanceof McpSettingsError) return error;
     throw error;
   }
-  const isToolFile = settings.isToolFile(context.filename, context.cwd);
+  // Matched on first need: a file whose text names a handler shape may never be asked.
+  let toolFile: boolean | undefined;
+  const { filename, cwd } = context;
+  const isToolFile = (): boolean => (toolFile ??= settings.isToolFile(filename, cwd));
   const typed = typedServices(context);
   return {
     settings,
-    isToolFile,
+    get isToolFile() {
+      return isToolFile();
+    },
     handlers: new ToolHandlers(context.sourceCode, settings, isToolFile, typed),
     errorHelpers: new ErrorHelpers(context.sourceCode, settings, typed),
     typed,

@@ -74,9 +74,9 @@ export class ErrorHelpers {
       for (let at = text.indexOf("isError"); at !== -1; at = text.indexOf("isError", at + 1)) {
         // The node at the offset, found by descending the tree: no walk of it, and no scope analysis (which oxlint builds on demand).
         const node = nodeAt(this.sourceCode, at);
-        const fn = node ? enclosingFunction(node) : undefined;
+        const fn = node && enclosingFunction(node);
         const name = fn && declaredName(fn);
-        if (!fn || name === undefined || this.detected.has(fn)) continue;
+        if (!node || !fn || name === undefined || this.detected.has(fn) || !isHelperResultAt(node, fn, name)) continue;
         const helper = detectHelper(fn, name, this.sourceCode.visitorKeys) ?? null;
         this.detected.set(fn, helper);
         if (helper) this.helperNames.add(name);
@@ -114,6 +114,22 @@ function detectHelper(fn: FunctionNode, name: string, visitorKeys: TSESLint.Sour
     }
   }
   return undefined;
+}
+
+/**
+ * Whether the object around an `isError` of the text is a result an error helper `fn` could return:
+ * `isError: true` and a parameter as its text. Every helper's result holds such an `isError`, so a
+ * function none of whose `isError`s passes is no helper, and its returns need no walk.
+ */
+function isHelperResultAt(node: TSESTree.Node, fn: FunctionNode, name: string): boolean {
+  let object: TSESTree.Node | undefined = node;
+  while (object && object !== fn && object.type !== AST_NODE_TYPES.ObjectExpression) object = object.parent;
+  const result = object?.type === AST_NODE_TYPES.ObjectExpression ? toolResult(object) : undefined;
+  return (
+    result?.text !== undefined &&
+    hasIsErrorTrue(result) &&
+    helperText(unwrapExpression(result.text), fn.params.map(parameterName), name) !== undefined
+  );
 }
 
 function helperText(text: TSESTree.Node, parameters: readonly (string | undefined)[], name: string): ErrorHelper | undefined {

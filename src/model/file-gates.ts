@@ -61,7 +61,11 @@ function patternsFor(settings: McpSettings): Patterns {
  * protocol-error one stays open: a handler may be registered, and an error helper declared, in
  * another file. In a tool file any function may be a handler (a default export).
  */
-export function fileGates(text: string, settings: McpSettings, { typed, isToolFile }: { typed: boolean; isToolFile: boolean }): FileGates {
+export function fileGates(
+  text: string,
+  settings: McpSettings,
+  { typed, isToolFile }: { typed: boolean; isToolFile: () => boolean },
+): FileGates {
   const pattern = patternsFor(settings);
   const known: Partial<Record<keyof Patterns, boolean>> = {};
   const test = (key: keyof Patterns): boolean => (known[key] ??= pattern[key].test(text));
@@ -73,7 +77,7 @@ export function fileGates(text: string, settings: McpSettings, { typed, isToolFi
       return test("protocolErrors");
     },
     get handlers() {
-      return typed || isToolFile || test("handlers");
+      return typed || test("handlers") || isToolFile();
     },
   };
 }

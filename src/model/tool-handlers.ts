@@ -81,9 +81,14 @@ export class ToolHandlers {
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
     private readonly settings: McpSettings,
-    readonly isToolFile: boolean,
+    private readonly inToolFile: () => boolean,
     private readonly typed: TypedServices | undefined,
   ) {}
+
+  /** The file is tool code as a whole (`toolFiles`). */
+  get isToolFile(): boolean {
+    return this.inToolFile();
+  }
 
   /** The handler that `fn` is, if it is one. */
   toolHandler(fn: FunctionNode): ToolHandler | undefined {
