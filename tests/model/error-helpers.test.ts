@@ -64,6 +64,22 @@ export const b = later("disk full");`),
     ).toEqual(['9 respond -> "disk full"']);
   });
 
+  it("finds a result whose isError key is quoted, and one past other mentions of isError in the helper", () => {
+    expect(
+      helperCalls(`
+function jsonError(message: string) {
+  return { "content": [{ "type": "text", "text": message }], "isError": true };
+}
+function failure(reason: string, previous?: { isError?: boolean }) {
+  // A previous result's isError is read first; the helper's own result comes after.
+  if (previous?.isError) return { content: [{ type: "text", text: reason }], isError: previous.isError };
+  return { content: [{ type: "text", text: reason }], isError: true };
+}
+export const a = jsonError("bad input");
+export const b = failure("timeout");`),
+    ).toEqual(['10 jsonError -> "bad input"', '11 failure -> "timeout"']);
+  });
+
   it("ignores helpers whose text is not a parameter, or whose isError is not true", () => {
     expect(
       helperCalls(`
