@@ -49,7 +49,7 @@ export default createRule<Options, MessageIds>({
   },
   create(context, [{ allow, reportConvertedThrows }]) {
     const mcp = getMcpContext(context);
-    if (!mcp?.gates.handlers) return {};
+    if (!mcp) return {};
     const throws = new ThrowCollector(context.sourceCode, allow);
     const { errorPrefix } = mcp.settings;
     /** The handler around `node` whose throws this rule reports, unless a wrapper or (by option) the runtime converts them. */
@@ -69,6 +69,8 @@ export default createRule<Options, MessageIds>({
     return {
       ...throws.listeners,
       "Program:exit"() {
+        // Gated here, not at the start: a file without a throw needs no look at its text for handler shapes.
+        if (throws.sites().length === 0 || !mcp.gates.handlers) return;
         for (const site of throws.sites()) {
           const handler = reportedHandler(site);
           if (!handler || !throws.escapes(site, handler.fn) || mcp.handlers.isInUnknownToolBranch(site, handler)) continue;
