@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/util
 import {
   calleeName,
   type FunctionNode,
-  isFunctionNode,
+  instanceMethod,
   outerParent,
   propertyName,
   thisClassBody,
@@ -99,8 +99,7 @@ export class ThrowCollector {
   /** Calls of the helpers that can throw, found through each one's references (no scope lookup per call). */
   private readonly calleeOf = new Map<TSESTree.CallExpression, Helper>();
   private readonly ownerOf = new Map<FunctionNode, Helper | null>();
-  /** The methods of each class by name (read on first need), and the `this.<name>()` calls that may reach them. */
-  private readonly methods = new Map<TSESTree.ClassBody, Map<string, Helper>>();
+  /** The `this.<name>()` calls, which may reach a method of their class. */
   private readonly thisCalls: { call: TSESTree.CallExpression; name: string }[] = [];
   private sorted: ThrowSite[] | undefined;
   private resolved = false;
@@ -189,21 +188,10 @@ export class ThrowCollector {
     return helper ?? undefined;
   }
 
-  /** The method `this.<name>()` calls in `classBody` name: of members with one name, the last. */
+  /** The helper that `this.<name>()` calls in `classBody`. */
   private methodNamed(classBody: TSESTree.ClassBody, name: string): Helper | undefined {
-    let byName = this.methods.get(classBody);
-    if (!byName) {
-      byName = new Map();
-      for (const member of classBody.body) {
-        if ((member.type !== AST_NODE_TYPES.MethodDefinition && member.type !== AST_NODE_TYPES.PropertyDefinition) || !member.value)
-          continue;
-        const value = unwrapExpression(member.value);
-        const helper = isFunctionNode(value) ? this.helperOf(value) : undefined;
-        if (helper) byName.set(helper.name, helper);
-      }
-      this.methods.set(classBody, byName);
-    }
-    return byName.get(`this.${name}`);
+    const fn = instanceMethod(classBody, name);
+    return fn && this.helperOf(fn);
   }
 
   /**

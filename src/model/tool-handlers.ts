@@ -4,6 +4,7 @@ import {
   constDeclaratorOf,
   findProperty,
   type FunctionNode,
+  instanceMethod,
   isFunctionNode,
   outerParent,
   propertyName,
@@ -213,14 +214,7 @@ export class ToolHandlers {
     const object = unwrapExpression(callee.object);
     if (object.type === AST_NODE_TYPES.ThisExpression) {
       const classBody = thisClassBody(callee);
-      const member = classBody?.body.find(
-        (element) =>
-          (element.type === AST_NODE_TYPES.MethodDefinition || element.type === AST_NODE_TYPES.PropertyDefinition) &&
-          !element.static &&
-          propertyName(element) === name,
-      );
-      const value = member && "value" in member ? member.value : undefined;
-      return value && isFunctionNode(unwrapExpression(value)) ? (unwrapExpression(value) as FunctionNode) : undefined;
+      return classBody && instanceMethod(classBody, name);
     }
     if (object.type !== AST_NODE_TYPES.Identifier) return undefined;
     const definition = definitionOf(object, ["variable"], this.sourceCode);

@@ -216,6 +216,22 @@ export function readReferences(variable: TSESLint.Scope.Variable): TSESLint.Scop
   return variable.references.filter((reference) => reference.isRead());
 }
 
+/**
+ * The instance method or function-valued field that `this.<name>` names in `classBody`: of members with
+ * that name, the last (a later definition replaces an earlier one; a TypeScript overload signature has
+ * no body and is skipped).
+ */
+export function instanceMethod(classBody: TSESTree.ClassBody, name: string): FunctionNode | undefined {
+  for (let index = classBody.body.length - 1; index >= 0; index--) {
+    const member = classBody.body[index];
+    if (member.type !== AST_NODE_TYPES.MethodDefinition && member.type !== AST_NODE_TYPES.PropertyDefinition) continue;
+    if (member.static || !member.value || propertyName(member) !== name) continue;
+    const value = unwrapExpression(member.value);
+    if (isFunctionNode(value)) return value;
+  }
+  return undefined;
+}
+
 /** The class body whose `this` a node sees: arrows are looked through, any other function must be a member of the class. */
 export function thisClassBody(node: TSESTree.Node): TSESTree.ClassBody | undefined {
   for (let current = node.parent; current; current = current.parent) {

@@ -222,6 +222,23 @@ async function fetchIssue(id: string) {
 });
 
 describe("ThrowCollector: calls of methods through this", () => {
+  it("follows this.method() to an overloaded method's implementation", () => {
+    const { throwing, calls } = analyse(`
+class IssueTools {
+  validate(id: string): string;
+  validate(id: number): string;
+  validate(id: string | number): string {
+    if (id === "") throw new Error("id is required");
+    return String(id);
+  }
+  run(id: string) {
+    return this.validate(id);
+  }
+}`);
+    expect(throwing).toEqual(["this.validate:6", "this.run:6"]);
+    expect(calls).toEqual(["this.validate@10"]);
+  });
+
   it("follows this.method() with the callee as it is, asserted or non-null, but not through an asserted this", () => {
     const { throwing, calls } = analyse(`
 class IssueTools {

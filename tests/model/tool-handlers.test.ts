@@ -232,6 +232,21 @@ class DocsServer {
     ).toEqual(["10 registration", "11 registration", "12 registration", "13 requestHandler"]);
   });
 
+  it("makes an overloaded method the handler: its implementation, not an overload signature", () => {
+    expect(
+      handlersIn(`import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+class SearchServer {
+  private readonly server = new McpServer({ name: "search", version: "1.0.0" });
+  constructor() {
+    this.server.registerTool("search", { inputSchema: {} }, (args) => this.search(args));
+  }
+  search(args: { query: string }): Promise<CallToolResult>;
+  search(args: { query: string; limit: number }): Promise<CallToolResult>;
+  async search(args: { query: string; limit?: number }) { return this.index.query(args.query, args.limit); }
+}`),
+    ).toEqual(["9 registration"]);
+  });
+
   it("leaves the arrow the handler when the method it forwards to is not in the class", () => {
     expect(
       handlersIn(`class WeatherServer extends BaseServer {
