@@ -99,6 +99,31 @@ export interface CallArgumentFacts {
 }
 
 /**
+ * Built-in methods whose callback is never the handler and whose result is never a function made from
+ * it: an array's iteration (`tools.find((tool) => ...)` picks a handler, it is not one) and a promise's
+ * chaining. Their calls are not looked through as wrappers.
+ */
+const CALLBACK_ONLY_METHODS: ReadonlySet<string> = new Set([
+  "every",
+  "filter",
+  "find",
+  "findIndex",
+  "findLast",
+  "findLastIndex",
+  "flatMap",
+  "forEach",
+  "map",
+  "reduce",
+  "reduceRight",
+  "some",
+  "sort",
+  "toSorted",
+  "then",
+  "catch",
+  "finally",
+]);
+
+/**
  * What a call argument is: a handler (`registerTool(name, config, cb)`, `setRequestHandler(CallToolRequestSchema, cb)`),
  * the inside of a call to look through (`withAuth(cb)`, whose result may stand in a handler position), or nothing.
  */
@@ -114,7 +139,7 @@ export function callArgumentShape(settings: McpSettings, facts: CallArgumentFact
     const callbackIndex = Object.hasOwn(MCP_SERVER_CALLBACK_INDEX, facts.method) ? MCP_SERVER_CALLBACK_INDEX[facts.method] : undefined;
     return { kind: "registration", via: facts.method, mcpServer: callbackIndex !== undefined && facts.argumentIndex >= callbackIndex };
   }
-  return "lookThrough";
+  return facts.method !== undefined && CALLBACK_ONLY_METHODS.has(facts.method) ? undefined : "lookThrough";
 }
 
 /** What an adapter knows of an object literal that has a handler property. */

@@ -119,6 +119,18 @@ server.registerTool("auth", config, withAuth(withLogging(async (args) => callApi
     ).toEqual(["2 definition", "3 registration", "6 registration"]);
   });
 
+  it("does not look through an array's or a promise's method: its callback picks or maps, the result is no handler made from it", () => {
+    expect(
+      handlersIn(`
+server.registerTool("search", config, handlers.find((entry) => entry.name === "search").run);
+server.registerTool("lookup", config, registry.find((handler) => matches(handler.tool, "lookup")));
+server.registerTool("load", config, await loadPlugin("fs").then((plugin) => plugin.handler));
+server.registerTool("report", config, middleware.wrap(async (args) => buildReport(args)));
+server.registerTool("export", config, mapErrors(async (args) => exportRows(args)));`),
+      // A project's own wrapper is looked through, whatever its name says.
+    ).toEqual(["5 registration", "6 registration"]);
+  });
+
   it("records the wrapper calls a handler was looked through", () => {
     const wrappers: string[] = [];
     runProbe(

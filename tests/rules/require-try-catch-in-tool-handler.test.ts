@@ -26,6 +26,16 @@ const WRAPPERS = { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"]
 ruleTester.run("require-try-catch-in-tool-handler", rule, {
   valid: [
     {
+      name: "the predicate that picks a handler out of a registry is no handler: Array#find's result is not made from it",
+      filename: SERVER_FILE,
+      code: `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "registry", version: "1.0.0" });
+for (const name of ["search", "lookup"]) {
+  server.registerTool(name, { description: describeTool(name) }, registry.find((entry) => matchesTool(entry.tool, name)));
+}`,
+    },
+    {
       name: "a dispatch table called in a try of the dispatcher whose catch returns an error result: its functions are guarded",
       filename: SERVER_FILE,
       code: `
