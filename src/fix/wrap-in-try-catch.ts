@@ -30,11 +30,6 @@ export function wrapInTryCatch(
   prefix: string,
 ): { range: TSESTree.Range; text: string } {
   const { body } = fn;
-  // Strings and template parts that span lines: read from the body's tokens, only when a fix is built.
-  const templates = sourceCode
-    .getTokens(body)
-    .filter(({ type, loc }) => (type === AST_TOKEN_TYPES.String || type === AST_TOKEN_TYPES.Template) && loc.start.line !== loc.end.line)
-    .map(({ range }) => range);
   const isBlock = body.type === AST_NODE_TYPES.BlockStatement;
   // `{` of a block body, `=>` of an expression body: the new block starts after it.
   const opening = isBlock ? sourceCode.getFirstToken(body) : sourceCode.getTokenBefore(body, ASTUtils.isArrowToken);
@@ -50,7 +45,18 @@ export function wrapInTryCatch(
   const end = isBlock
     ? (sourceCode.getTokenBefore(sourceCode.getLastToken(body) ?? body, { includeComments: true })?.range[1] ?? body.range[1])
     : fn.range[1];
-  const original = indentFollowingLines(sourceCode.text.slice(first.range[0], end), first.range[0], unit, templates);
+  const source = sourceCode.text.slice(first.range[0], end);
+  // Strings and template parts that span lines, from the body's tokens: only a template or a line
+  // continuation (a backslash before the line break) makes one. ESLint builds every suggestion as it reports.
+  const templates = /`|\\\r?\n/u.test(source)
+    ? sourceCode
+        .getTokens(body)
+        .filter(
+          ({ type, loc }) => (type === AST_TOKEN_TYPES.String || type === AST_TOKEN_TYPES.Template) && loc.start.line !== loc.end.line,
+        )
+        .map(({ range }) => range)
+    : [];
+  const original = indentFollowingLines(source, first.range[0], unit, templates);
   const statements = isBlock ? original : `return (${original});`;
   const catchText = caughtErrorMessageSource("error", prefix);
   const text = [

@@ -32,7 +32,8 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
   return {
     ...created,
     create(context) {
-      const key = JSON.stringify(context.options);
+      // Most configurations give a rule no options: no need to write the empty array out for every file.
+      const key = context.options.length === 0 ? "" : JSON.stringify(context.options);
       let options = resolved.get(key);
       if (options === undefined) {
         options = ESLintUtils.applyDefault(defaults, context.options);

@@ -380,6 +380,36 @@ ${catchClause("      ")}
       ],
     },
     {
+      name: "a string continued on the next line with a backslash: the continued line is not re-indented",
+      filename: SERVER_FILE,
+      code: `
+server.registerTool("motd", { inputSchema: {} }, async () => {
+  const banner = await loadBanner("Welcome to the \\
+build server");
+  return { content: [{ type: "text", text: banner }] };
+});`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 2,
+          column: 59,
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+server.registerTool("motd", { inputSchema: {} }, async () => {
+  try {
+    const banner = await loadBanner("Welcome to the \\
+build server");
+    return { content: [{ type: "text", text: banner }] };
+${catchClause("  ")}
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       name: "server.registerTool with an expression body (a comment before the expression stays inside the parentheses)",
       filename: SERVER_FILE,
       code: `
