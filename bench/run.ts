@@ -186,6 +186,9 @@ async function childRun(config: ConfigName | "mirror", dir: string, countsFile?:
   };
 }
 
+/** The rules' share of parse time in one run's ESLint stats. */
+const ruleShare = (report: ChildReport): number => Object.values(report.ruleMs).reduce((sum, time) => sum + time, 0) / report.parseMs;
+
 async function spawnChild(config: ConfigName | "mirror", dir: string, countsFile?: string): Promise<ChildReport> {
   const counts = countsFile === undefined ? [] : ["--counts", countsFile];
   const { stdout } = await execFileAsync(
@@ -219,20 +222,25 @@ interface SizeResult {
   pairedOverhead: Record<ConfigName, number>;
   problems: Record<ConfigName, number>;
   child: Record<ConfigName, ChildReport>;
-  /** Median peak RSS over `rssRuns` cold runs, each in its own process, of the configurations the memory targets compare. */
-  peakRssMiB: Record<RssConfigName, number>;
-  rssRuns: number;
+  /** Median peak RSS over `coldRuns` cold runs, each in its own process, of the configurations the memory targets compare. */
+  peakRssMiB: Record<"noop" | "allUntyped" | "mirror", number>;
+  /** Median over the same cold runs of (b)'s rules / parse in ESLint's stats. */
+  rulesOverParse: number;
+  coldRuns: number;
   grep: { medianMs: number; matches: number };
   oxlint: OxlintResult;
 }
 
 const WARM_UP_FILES = 600;
-/** Files each configuration has linted in this process so far; cold runs per memory configuration. */
-const warmUp = { files: 0, smoke: false, rssRuns: 3 };
+/** Files each configuration has linted in this process so far; cold runs per configuration a cold target reads. */
+const warmUp = { files: 0, smoke: false, coldRuns: 3 };
 
-/** What the memory targets compare: the floor, (c), and (a2), which reports (c)'s problems without doing its work. */
-const RSS_CONFIG_NAMES = ["noop", "allUntyped", "mirror"] as const;
-type RssConfigName = (typeof RSS_CONFIG_NAMES)[number];
+/**
+ * What the targets of cold runs read: the floor, (b)'s rules / parse, (c), and (a2), which reports (c)'s problems
+ * without doing its work.
+ */
+const COLD_CONFIG_NAMES = ["noop", "recommended", "allUntyped", "mirror"] as const;
+type ColdConfigName = (typeof COLD_CONFIG_NAMES)[number];
 
 async function measureSize(size: number, rounds: number, log: (line: string) => void): Promise<SizeResult> {
   const { dir, manifest, files } = ensureCorpus(size);
@@ -293,25 +301,32 @@ async function measureSize(size: number, rounds: number, log: (line: string) => 
     // One at a time: the per-rule times are absolute and must not compete for the cores.
     for (const name of CONFIG_NAMES) child[name] = await spawnChild(name, dir);
   }
-  // Peak RSS of one run moves by a third from run to run on a busy machine (the floor alone: 523 and 760 MiB at
-  // N=5000), with when V8's collections happen to run: the memory targets take the median of cold runs.
+  // One cold run's peak RSS moves by a third from run to run on a busy machine (the floor alone: 523 and 760 MiB at
+  // N=5000), with when V8's collections happen to run, and its rules / parse by a fifth: the targets of cold runs
+  // take medians.
   const countsFile = path.join(tmpdir(), `mcp-tool-errors-bench-problems-${String(process.pid)}-${String(size)}.json`);
   writeFileSync(countsFile, JSON.stringify(child.allUntyped.problemsByFile));
-  const rss: Record<RssConfigName, number[]> = { noop: [child.noop.maxRssMiB], allUntyped: [child.allUntyped.maxRssMiB], mirror: [] };
-  for (let run = 0; run < warmUp.rssRuns; run++) {
-    for (const name of RSS_CONFIG_NAMES) {
-      if (rss[name].length > run) continue;
+  const cold: Record<ColdConfigName, ChildReport[]> = {
+    noop: [child.noop],
+    recommended: [child.recommended],
+    allUntyped: [child.allUntyped],
+    mirror: [],
+  };
+  for (let run = 0; run < warmUp.coldRuns; run++) {
+    for (const name of COLD_CONFIG_NAMES) {
+      if (cold[name].length > run) continue;
       const report = await spawnChild(name, dir, countsFile);
       if (report.problems !== child[name === "mirror" ? "allUntyped" : name].problems) {
         throw new Error(`${name} reported ${String(report.problems)} problems in a cold run, not the figure of its stats run`);
       }
-      rss[name].push(report.maxRssMiB);
+      cold[name].push(report);
     }
   }
   rmSync(countsFile);
-  const peakRssMiB = { noop: median(rss.noop), allUntyped: median(rss.allUntyped), mirror: median(rss.mirror) };
+  const rss = (name: ColdConfigName): number => median(cold[name].map((report) => report.maxRssMiB));
+  const peakRssMiB = { noop: rss("noop"), allUntyped: rss("allUntyped"), mirror: rss("mirror") };
   log(
-    `  N=${String(size)} peak RSS MiB (${String(warmUp.rssRuns)} cold runs): ${RSS_CONFIG_NAMES.map((name) => `${name} ${rss[name].map((v) => ms(v, 0)).join("/")}`).join(", ")}`,
+    `  N=${String(size)} cold runs, peak RSS MiB: ${COLD_CONFIG_NAMES.map((name) => `${name} ${cold[name].map((report) => ms(report.maxRssMiB, 0)).join("/")}`).join(", ")}; (b) rules / parse: ${cold.recommended.map((report) => pct(ruleShare(report))).join("/")}`,
   );
 
   const grepTimes: number[] = [];
@@ -349,7 +364,8 @@ async function measureSize(size: number, rounds: number, log: (line: string) => 
     problems,
     child,
     peakRssMiB,
-    rssRuns: warmUp.rssRuns,
+    rulesOverParse: median(cold.recommended.map(ruleShare)),
+    coldRuns: warmUp.coldRuns,
     grep: { medianMs: median(grepTimes), matches },
     oxlint,
   };
@@ -414,9 +430,6 @@ function measureTyped(n: number, runs: number): TypedResult {
   return { ...parsed, output: lines.slice(0, -1).join("\n") };
 }
 
-/** The rules' share of parse time in ESLint's stats (the child's cold run). */
-const rulesOverParse = (child: ChildReport): number => Object.values(child.ruleMs).reduce((sum, time) => sum + time, 0) / child.parseMs;
-
 /** Issue 15's targets, exactly; "the floor" is (a1), the parser with one no-op rule. */
 function checkTargets(sizes: readonly SizeResult[], typed: TypedResult | undefined): Target[] {
   const at = (size: number): SizeResult | undefined => sizes.find((result) => result.size === size);
@@ -440,7 +453,7 @@ function checkTargets(sizes: readonly SizeResult[], typed: TypedResult | undefin
   const times = (v: number): string => `${v.toFixed(2)}x`;
   return [
     target("(b) over (a1) at N=1000 <= 3%", n1000?.overNoop.recommended, 0.03, pct),
-    target("(b) rules / parse (ESLint stats) at N=1000 <= 2%", n1000 ? rulesOverParse(n1000.child.recommended) : undefined, 0.02, pct),
+    target("(b) rules / parse (ESLint stats, median of cold runs) at N=1000 <= 2%", n1000?.rulesOverParse, 0.02, pct),
     target("(c) over (a1) at N=1000 <= 5%", n1000?.overNoop.allUntyped, 0.05, pct),
     target(
       `typed (N=${String(typed?.n ?? "-")}): no-throwing-call-in-tool-handler over typed floor <= no-floating-promises'`,
@@ -497,12 +510,12 @@ function report(sizes: readonly SizeResult[], latency: LatencyResult, typed: Typ
     "Peak RSS MiB, median of cold runs each in its own process; (a2) is the floor with a no-op rule that reports, in each file, as many problems as (c) (ESLint keeps every result, with the text of each file that has a problem, until the run ends):",
   );
   out.push("");
-  out.push("| N tools (files) | runs | (a1) | (c) | (a2) | (c) ÷ (a1) | (c) ÷ (a2) |");
+  out.push("| N tools (files) | cold runs | (a1) | (c) | (a2) | (c) ÷ (a1) | (c) ÷ (a2) |");
   out.push("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const result of sizes) {
     const { noop: a1, allUntyped: c, mirror: a2 } = result.peakRssMiB;
     out.push(
-      `| ${String(result.size)} (${String(result.files)}) | ${String(result.rssRuns)} | ${ms(a1, 0)} | ${ms(c, 0)} | ${ms(a2, 0)} | ${(c / a1).toFixed(2)}x | ${(c / a2).toFixed(2)}x |`,
+      `| ${String(result.size)} (${String(result.files)}) | ${String(result.coldRuns)} | ${ms(a1, 0)} | ${ms(c, 0)} | ${ms(a2, 0)} | ${(c / a1).toFixed(2)}x | ${(c / a2).toFixed(2)}x |`,
     );
   }
   out.push("");
@@ -528,7 +541,7 @@ function report(sizes: readonly SizeResult[], latency: LatencyResult, typed: Typ
         .map(([rule, time]) => `${rule} ${ms(time)}`)
         .join(", ");
       out.push(
-        `| ${String(result.size)} | ${LABEL[name]} | ${ms(child.parseMs, 0)} | ${ms(total)} | ${pct(rulesOverParse(child))} | ${top || "-"} |`,
+        `| ${String(result.size)} | ${LABEL[name]} | ${ms(child.parseMs, 0)} | ${ms(total)} | ${pct(ruleShare(child))} | ${top || "-"} |`,
       );
     }
   }
@@ -561,7 +574,8 @@ const HELP = `Usage: npm run bench -- [options]
   --typed-runs <n>      runs per variant of the type-aware bench (default 3)
   --check               exit 1 when one of issue 15's targets is missed (targets needing a size not run are skipped)
   --smoke               N=50, one round, no type-aware bench, no targets (CI)
-  --rss-runs <n>        cold runs, each in its own process, whose median peak RSS the memory targets use (default 3)
+  --cold-runs <n>       cold runs of (a1), (b), (c) and (a2), each in its own process: the memory targets and (b)'s
+                        rules / parse take their medians (default 3)
   --json <file>         also write every figure to <file>
   -h, --help            print this and exit`;
 
@@ -577,7 +591,7 @@ async function main(): Promise<void> {
       child: { type: "string" },
       corpus: { type: "string" },
       counts: { type: "string" },
-      "rss-runs": { type: "string", default: "3" },
+      "cold-runs": { type: "string", default: "3" },
       "typed-size": { type: "string", default: "1000" },
       "typed-runs": { type: "string", default: "3" },
       help: { type: "boolean", short: "h", default: false },
@@ -600,11 +614,11 @@ async function main(): Promise<void> {
   const latencyRuns = values.smoke ? 10 : Number(values["latency-runs"]);
   const typedSize = Number(values["typed-size"]);
   const typedRuns = Number(values["typed-runs"]);
-  const rssRuns = values.smoke ? 1 : Number(values["rss-runs"]);
-  for (const value of [...sizes, rounds, latencyRuns, typedSize, typedRuns, rssRuns]) {
+  const coldRuns = values.smoke ? 1 : Number(values["cold-runs"]);
+  for (const value of [...sizes, rounds, latencyRuns, typedSize, typedRuns, coldRuns]) {
     if (!Number.isInteger(value) || value < 1) {
       throw new Error(
-        `sizes, --rounds, --latency-runs, --typed-size, --typed-runs and --rss-runs must be positive integers, got ${String(value)}`,
+        `sizes, --rounds, --latency-runs, --typed-size, --typed-runs and --cold-runs must be positive integers, got ${String(value)}`,
       );
     }
   }
@@ -613,7 +627,7 @@ async function main(): Promise<void> {
   };
 
   warmUp.smoke = values.smoke;
-  warmUp.rssRuns = rssRuns;
+  warmUp.coldRuns = coldRuns;
   const results: SizeResult[] = [];
   // Ascending, so the JIT is warm for the large sizes; those get fewer rounds (a round at N=5000 takes minutes).
   for (const size of [...sizes].sort((x, y) => x - y)) {
