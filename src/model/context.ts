@@ -20,6 +20,35 @@ export interface McpContext {
   gates: FileGates;
 }
 
+/**
+ * The model of one file. A class, not an object literal with a getter: V8 defines a literal's
+ * accessors anew at each evaluation, once per file and settings object here.
+ */
+class FileModel implements McpContext {
+  readonly handlers: ToolHandlers;
+  readonly errorHelpers: ErrorHelpers;
+  readonly typed: TypedServices | undefined;
+  readonly gates: FileGates;
+  /** Matched on first need: a file whose text names a handler shape may never be asked. */
+  private toolFile: boolean | undefined;
+
+  constructor(
+    context: AnyRuleContext,
+    readonly settings: McpSettings,
+  ) {
+    const { sourceCode, filename, cwd } = context;
+    const isToolFile = (): boolean => (this.toolFile ??= settings.isToolFile(filename, cwd));
+    this.typed = typedServices(context);
+    this.handlers = new ToolHandlers(sourceCode, settings, isToolFile, this.typed);
+    this.errorHelpers = new ErrorHelpers(sourceCode, settings, this.typed);
+    this.gates = fileGates(sourceCode.text, settings, { typed: this.typed !== undefined, isToolFile });
+  }
+
+  get isToolFile(): boolean {
+    return this.handlers.isToolFile;
+  }
+}
+
 /** The model of a file, or the settings mistake that keeps the rules from reading it. */
 const buildContext = perFile((context: AnyRuleContext): McpContext | McpSettingsError => {
   let settings: McpSettings;
@@ -29,21 +58,7 @@ const buildContext = perFile((context: AnyRuleContext): McpContext | McpSettings
     if (error instanceof McpSettingsError) return error;
     throw error;
   }
-  // Matched on first need: a file whose text names a handler shape may never be asked.
-  let toolFile: boolean | undefined;
-  const { filename, cwd } = context;
-  const isToolFile = (): boolean => (toolFile ??= settings.isToolFile(filename, cwd));
-  const typed = typedServices(context);
-  return {
-    settings,
-    get isToolFile() {
-      return isToolFile();
-    },
-    handlers: new ToolHandlers(context.sourceCode, settings, isToolFile, typed),
-    errorHelpers: new ErrorHelpers(context.sourceCode, settings, typed),
-    typed,
-    gates: fileGates(context.sourceCode.text, settings, { typed: typed !== undefined, isToolFile }),
-  };
+  return new FileModel(context, settings);
 });
 
 /** Files whose settings mistake one rule has reported already. */

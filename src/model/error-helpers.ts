@@ -71,9 +71,10 @@ export class ErrorHelpers {
     if (!this.helperNames) {
       this.helperNames = new Set();
       const { text } = this.sourceCode;
+      let node: TSESTree.Node | undefined;
       for (let at = text.indexOf("isError"); at !== -1; at = text.indexOf("isError", at + 1)) {
         // The node at the offset, found by descending the tree: no walk of it, and no scope analysis (which oxlint builds on demand).
-        const node = nodeAt(this.sourceCode, at);
+        node = nodeAt(this.sourceCode, at, node);
         const fn = node && enclosingFunction(node);
         const name = fn && declaredName(fn);
         if (!node || !fn || name === undefined || this.detected.has(fn) || !isHelperResultAt(node, fn, name)) continue;

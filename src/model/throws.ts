@@ -131,7 +131,11 @@ export class ThrowCollector {
 
   /** Every `throw` and returned or awaited `Promise.reject`, allowed error classes left out. */
   sites(): readonly ThrowSite[] {
-    this.sorted ??= [...this.throwStatements, ...this.rejections.keys()].sort((a, b) => a.range[0] - b.range[0]);
+    // The traversal meets throw statements in source order: only rejections need merging in.
+    this.sorted ??=
+      this.rejections.size === 0
+        ? this.throwStatements
+        : [...this.throwStatements, ...this.rejections.keys()].sort((a, b) => a.range[0] - b.range[0]);
     return this.sorted;
   }
 

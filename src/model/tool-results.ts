@@ -29,11 +29,17 @@ export interface ToolResult {
   hasSpread: boolean;
 }
 
+/**
+ * The object last read as a tool result: every rule's listener runs on the same node in turn, so one
+ * entry saves the others the reading, and holds on to one tree at most.
+ */
+let lastRead: { object: TSESTree.ObjectExpression; result: ToolResult | undefined } | undefined;
+
 /** A listener for every tool result written in the file (see `onObjectWithProperty`). */
-export function onToolResult(listener: (result: ToolResult) => void): TSESLint.RuleListener {
+export function onToolResult(listener: (result: Readonly<ToolResult>) => void): TSESLint.RuleListener {
   return onObjectWithProperty("content", (object) => {
-    const result = toolResult(object);
-    if (result) listener(result);
+    if (lastRead?.object !== object) lastRead = { object, result: toolResult(object) };
+    if (lastRead.result) listener(lastRead.result);
   });
 }
 

@@ -79,6 +79,9 @@ export function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | undef
   return current.type === AST_NODE_TYPES.Identifier ? current : undefined;
 }
 
+/** The selector of `onObjectWithProperty`, by property name: the same few names in every file. */
+const propertySelectors = new Map<string, string>();
+
 /**
  * A listener for every object literal with a property `name` (as `findProperty` reads it), called
  * once per object. It is keyed on the property, not the object: ESLint then calls it only for the
@@ -88,14 +91,19 @@ export function onObjectWithProperty(
   name: string,
   listener: (object: TSESTree.ObjectExpression, property: TSESTree.Property) => void,
 ): TSESLint.RuleListener {
-  const selector = ["key.name", "key.value", "key.quasis.0.value.cooked"].map((key) => `Property[${key}="${name}"]`).join(", ");
-  return {
-    [selector](property: TSESTree.Property) {
-      const object = property.parent;
-      // A pattern's property, a computed `[name]`, or a second `name`: not the property `findProperty` reads.
-      if (object.type === AST_NODE_TYPES.ObjectExpression && findProperty(object, name) === property) listener(object, property);
-    },
+  let selector = propertySelectors.get(name);
+  if (selector === undefined) {
+    selector = ["key.name", "key.value", "key.quasis.0.value.cooked"].map((key) => `Property[${key}="${name}"]`).join(", ");
+    propertySelectors.set(name, selector);
+  }
+  // Built by assignment: a literal's computed method key costs more, and this runs for every file.
+  const listeners: TSESLint.RuleListener = {};
+  listeners[selector] = (property: TSESTree.Property) => {
+    const object = property.parent;
+    // A pattern's property, a computed `[name]`, or a second `name`: not the property `findProperty` reads.
+    if (object.type === AST_NODE_TYPES.ObjectExpression && findProperty(object, name) === property) listener(object, property);
   };
+  return listeners;
 }
 
 /** A property of an object literal by static name (spreads skipped). */

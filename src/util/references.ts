@@ -63,17 +63,24 @@ export function referencesFromScopes(declaration: BindingDeclaration, id: TSESTr
   return { reads, reassigned };
 }
 
-/** What of a file's text keeps it from deciding: an escape in a name (`\u0061`), or `eval`, which can bind names. */
-const textFacts = new WeakMap<TSESTree.Program, { escapes: boolean; evaluates: boolean }>();
+/**
+ * What of a file's text keeps it from deciding: an escape in a name (`\u0061`), or `eval`, which can
+ * bind names. Each is searched for on first need: most files are asked only one of them.
+ */
+const textFacts = new WeakMap<TSESTree.Program, { escapes?: boolean; evaluates?: boolean }>();
 
-function factsOf({ ast, text }: SourceCode): { escapes: boolean; evaluates: boolean } {
+function factsOf(ast: TSESTree.Program): { escapes?: boolean; evaluates?: boolean } {
   let facts = textFacts.get(ast);
   if (!facts) {
-    facts = { escapes: text.includes("\\u"), evaluates: /\beval\b/u.test(text) };
+    facts = {};
     textFacts.set(ast, facts);
   }
   return facts;
 }
+
+const hasEscapes = ({ ast, text }: SourceCode): boolean => (factsOf(ast).escapes ??= text.includes("\\u"));
+
+const evaluates = ({ ast, text }: SourceCode): boolean => (factsOf(ast).evaluates ??= /\beval\b/u.test(text));
 
 /**
  * The identifiers spelled `name` in the file, from its text: declarations, keys and references alike.
@@ -82,14 +89,15 @@ function factsOf({ ast, text }: SourceCode): { escapes: boolean; evaluates: bool
  */
 export function identifiersNamed(name: string, sourceCode: SourceCode): TSESTree.Identifier[] | undefined {
   const { text } = sourceCode;
-  if (factsOf(sourceCode).escapes) return undefined;
+  if (hasEscapes(sourceCode)) return undefined;
   const found: TSESTree.Identifier[] = [];
+  let node: TSESTree.Node | undefined;
   for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
     const before = boundary(text, at - 1);
     const after = boundary(text, at + name.length);
     if (before === undefined || after === undefined) return undefined;
     if (!before || !after) continue;
-    const node = nodeAt(sourceCode, at);
+    node = nodeAt(sourceCode, at, node);
     if (node?.type !== AST_NODE_TYPES.Identifier) {
       // In a comment, a string, a template's text or a private name `#name`: no identifier. JSX names are.
       if (node?.type.startsWith("JSX")) return undefined;
@@ -182,7 +190,7 @@ export function referencesFromText(
   id: TSESTree.Identifier,
   sourceCode: SourceCode,
 ): BindingReferences | undefined {
-  if (sourceCode.ast.sourceType !== "module" || factsOf(sourceCode).evaluates) return undefined;
+  if (sourceCode.ast.sourceType !== "module" || evaluates(sourceCode)) return undefined;
   const scope = declaringBlock(declaration);
   const identifiers = scope && identifiersNamed(id.name, sourceCode);
   if (!scope || !identifiers) return undefined;
