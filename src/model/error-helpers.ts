@@ -1,6 +1,16 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { childNodes, declaredFunction, declaredName, type FunctionNode, unwrapExpression } from "../util/ast.js";
+import {
+  childNodes,
+  constDeclaratorOf,
+  declaredFunction,
+  declaredName,
+  type FunctionNode,
+  onObjectWithProperty,
+  outerParent,
+  unwrapExpression,
+} from "../util/ast.js";
 import { nodeAt } from "../util/node-at.js";
+import { readsOf } from "../util/references.js";
 import type { ErrorHelper, McpSettings } from "./settings.js";
 import { crossFileErrorHelper } from "./typescript/error-helpers.js";
 import type { TypedServices } from "./typescript/services.js";
@@ -24,13 +34,34 @@ export class ErrorHelpers {
     private readonly typed: TypedServices | undefined,
   ) {}
 
+  /** A call may name a helper the file does not declare: one of the settings, or (with types) of another file. */
+  get callsNameHelpers(): boolean {
+    return this.typed !== undefined || this.settings.errorHelpers.length > 0;
+  }
+
+  /** `object`, met in the traversal, may be the result that makes the function around it an error helper. */
+  noteResultObject(object: TSESTree.ObjectExpression): void {
+    const fn = enclosingFunction(object);
+    const name = fn && declaredName(fn);
+    if (!fn || name === undefined || this.detected.has(fn) || !isHelperResultAt(object, fn, name)) return;
+    this.detected.set(fn, detectHelper(fn, name, this.sourceCode.visitorKeys) ?? null);
+  }
+
   /**
-   * Whether any call of the file may call an error helper: with type information or configured
-   * helpers any call may, else only a call of a helper the file declares. A rule with nothing to
-   * look for adds no call listener.
+   * The calls of the helpers found so far (`noteResultObject`, or the text search), from the references
+   * of each helper's name: the calls `helperFor` answers for the file's own helpers.
    */
-  get mayBeCalled(): boolean {
-    return this.typed !== undefined || this.settings.errorHelpers.length > 0 || this.declaredHelperNames().size > 0;
+  declaredHelperCalls(): { call: TSESTree.CallExpression; helper: ErrorHelper }[] {
+    const calls: { call: TSESTree.CallExpression; helper: ErrorHelper }[] = [];
+    for (const [fn, helper] of this.detected) {
+      const declaration = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : constDeclaratorOf(fn);
+      if (!helper || !declaration?.id) continue;
+      for (const identifier of readsOf(declaration, declaration.id, this.sourceCode)) {
+        const { child, parent } = outerParent(identifier);
+        if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === child) calls.push({ call: parent, helper });
+      }
+    }
+    return calls;
   }
 
   /** The error helper `call` calls, if it calls one. */
@@ -85,6 +116,35 @@ export class ErrorHelpers {
     }
     return this.helperNames;
   }
+}
+
+/**
+ * Listeners that call `listener` for each call of an error helper in the file. Where a call may name a
+ * helper the file does not declare, every call is asked (`helperFor`). Otherwise only the file's own
+ * helpers can be called: each is found from the result with `isError` that makes it one, met in the
+ * traversal, and its calls at the end from the references of its name. No call is listened to and the
+ * text is not searched, which is most of what finding helpers cost.
+ */
+export function onErrorHelperCall(
+  helpers: ErrorHelpers,
+  listener: (call: TSESTree.CallExpression, helper: ErrorHelper) => void,
+): TSESLint.RuleListener {
+  if (helpers.callsNameHelpers) {
+    return {
+      CallExpression(node: TSESTree.CallExpression) {
+        const helper = helpers.helperFor(node);
+        if (helper) listener(node, helper);
+      },
+    };
+  }
+  return {
+    ...onObjectWithProperty("isError", (object) => {
+      helpers.noteResultObject(object);
+    }),
+    "Program:exit"() {
+      for (const { call, helper } of helpers.declaredHelperCalls()) listener(call, helper);
+    },
+  };
 }
 
 /** `name`, `a.b.name` or `this.name`, for a callee made only of non-computed members. */

@@ -66,15 +66,22 @@ export class PrefixChecker {
   }
 }
 
-const checkers = new Map<string, PrefixChecker>();
+const NO_ACCEPTED_PREFIXES: readonly string[] = [];
+
+/** Checkers by accepted prefixes (the settings' own array, the same for every file) and prefix. */
+const checkers = new WeakMap<readonly string[], Map<string, PrefixChecker>>();
 
 /** The checker for `prefix` and the accepted prefixes, built once per distinct pair. */
-export function prefixChecker(prefix: string, accepted: readonly string[] = []): PrefixChecker {
-  const key = JSON.stringify([prefix, accepted]);
-  let checker = checkers.get(key);
+export function prefixChecker(prefix: string, accepted: readonly string[] = NO_ACCEPTED_PREFIXES): PrefixChecker {
+  let byPrefix = checkers.get(accepted);
+  if (!byPrefix) {
+    byPrefix = new Map();
+    checkers.set(accepted, byPrefix);
+  }
+  let checker = byPrefix.get(prefix);
   if (!checker) {
     checker = new PrefixChecker(prefix, accepted);
-    checkers.set(key, checker);
+    byPrefix.set(prefix, checker);
   }
   return checker;
 }

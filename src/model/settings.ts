@@ -141,7 +141,10 @@ function compileGlob(pattern: string): (path: string) => boolean {
   }
   try {
     // `debug` makes picomatch throw on a glob it cannot compile instead of silently matching nothing.
-    return picomatch(glob, { dot: true, debug: true });
+    const regex = picomatch.makeRe(glob, { dot: true, debug: true });
+    // What picomatch's matcher does with these options (a glob also matches its own text), without
+    // the result objects it builds at each call: this runs once per file.
+    return (path) => path === glob || regex.test(path);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new McpSettingsError("toolFiles", `${GLOB_FORM}; ${shown(pattern)} is not a valid glob (${reason})`);
@@ -183,11 +186,13 @@ function compilePattern(value: unknown): RegExp | undefined {
 export function toolFilesPath(filename: string, cwd: string): string {
   // The common case, a normalised path under the cwd, without the path module's parsing.
   const prefix = cwd.endsWith(path.sep) ? cwd : cwd + path.sep;
-  if (filename.startsWith(prefix) && !DOT_SEGMENT.test(filename)) return filename.slice(prefix.length).split(path.sep).join("/");
+  if (filename.startsWith(prefix) && !DOT_SEGMENT.test(filename)) return posixPath(filename.slice(prefix.length));
   const relative = relativeDirectory(cwd, path.dirname(filename));
   const chosen = relative === undefined ? filename : path.join(relative, path.basename(filename));
-  return chosen.split(path.sep).join("/");
+  return posixPath(chosen);
 }
+
+const posixPath = (native: string): string => (path.sep === "/" ? native : native.split(path.sep).join("/"));
 
 /** A `.` or `..` segment, or an empty one: a path the path module must normalise first. */
 const DOT_SEGMENT = /[\\/]\.{0,2}(?:[\\/]|$)/u;

@@ -1,7 +1,7 @@
-import type { TSESTree } from "@typescript-eslint/utils";
 import { removeProperty } from "../fix/remove-property.js";
 import { getMcpContext } from "../model/context.js";
 import { isAssertionOperand, isErrorResultOrByEvidence } from "../model/error-evidence.js";
+import { onErrorHelperCall } from "../model/error-helpers.js";
 import { isEmptyText } from "../model/error-text.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { hasEmptyContent, onToolResult } from "../model/tool-results.js";
@@ -63,13 +63,10 @@ export default createRule({
         }
       }),
       // The helper's own result is checked where the helper builds it; a call can only give it an empty message.
-      ...(helpers.mayBeCalled && {
-        CallExpression(node: TSESTree.CallExpression) {
-          const helper = helpers.helperFor(node);
-          const message = helper && helpers.messageOf(node, helper);
-          if (!helper || !message || !isEmptyText(message, sourceCode)) return;
-          context.report({ node: message, messageId: "emptyContent", data: { what: `the message given to \`${helper.name}\` is empty` } });
-        },
+      ...onErrorHelperCall(helpers, (call, helper) => {
+        const message = helpers.messageOf(call, helper);
+        if (!message || !isEmptyText(message, sourceCode)) return;
+        context.report({ node: message, messageId: "emptyContent", data: { what: `the message given to \`${helper.name}\` is empty` } });
       }),
     };
   },

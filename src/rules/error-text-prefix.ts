@@ -1,5 +1,6 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { getMcpContext } from "../model/context.js";
+import { onErrorHelperCall } from "../model/error-helpers.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
 import { isEmptyText, type StaticPrefix, staticPrefix, textBranches } from "../model/error-text.js";
@@ -114,14 +115,11 @@ export default createRule({
       ...onToolResult((result) => {
         if (result.text && isErrorResult(result, sourceCode)) checkText(result.text);
       }),
-      ...(helpers.mayBeCalled && {
-        CallExpression(node: TSESTree.CallExpression) {
-          const helper = helpers.helperFor(node);
-          const message = helper && helpers.messageOf(node, helper);
-          if (!helper || !message) return;
-          if (helper.addedPrefix === undefined) checkText(message);
-          else checkPrefixedMessage(message, helper.addedPrefix);
-        },
+      ...onErrorHelperCall(helpers, (call, helper) => {
+        const message = helpers.messageOf(call, helper);
+        if (!message) return;
+        if (helper.addedPrefix === undefined) checkText(message);
+        else checkPrefixedMessage(message, helper.addedPrefix);
       }),
     };
   },

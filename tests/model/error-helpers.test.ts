@@ -1,28 +1,49 @@
-import type { TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
+import { onErrorHelperCall } from "../../src/model/error-helpers.js";
+import type { ErrorHelper } from "../../src/model/settings.js";
 import { runProbe } from "./probe.js";
 import { modelOf } from "./probe.js";
 
-/** `"line callee -> argument[,prefix]"` for every call of an error helper in `code`. */
-function helperCalls(code: string, settings: Record<string, unknown> = {}): string[] {
+type Probe = Parameters<typeof runProbe>[1];
+
+/** `"line callee -> argument[,prefix]"` for each helper call the visitor made of `context` finds. */
+function probeHelperCalls(
+  code: string,
+  settings: Record<string, unknown>,
+  visitor: (context: Parameters<Probe>[0], found: (call: TSESTree.CallExpression, helper: ErrorHelper) => void) => TSESLint.RuleListener,
+): string[] {
   const found: string[] = [];
   runProbe(
     code,
-    (context) => ({
-      CallExpression(node: TSESTree.CallExpression) {
-        const helpers = modelOf(context).errorHelpers;
-        const helper = helpers.helperFor(node);
-        if (!helper) return;
-        const message = helpers.messageOf(node, helper);
+    (context) =>
+      visitor(context, (call, helper) => {
+        const message = modelOf(context).errorHelpers.messageOf(call, helper);
         const argument = message ? context.sourceCode.getText(message) : "none";
         found.push(
-          `${String(node.loc.start.line)} ${helper.name} -> ${argument}${helper.addedPrefix ? `,${JSON.stringify(helper.addedPrefix)}` : ""}`,
+          `${String(call.loc.start.line)} ${helper.name} -> ${argument}${helper.addedPrefix ? `,${JSON.stringify(helper.addedPrefix)}` : ""}`,
         );
-      },
-    }),
+      }),
     { settings: { "mcp-tool-errors": settings } },
   );
   return found;
+}
+
+/**
+ * Every call of an error helper in `code`, as `helperFor` answers call by call; the rules' route
+ * (`onErrorHelperCall`: without configured helpers, the helpers from the results met and their calls
+ * from their references) must find the same calls.
+ */
+function helperCalls(code: string, settings: Record<string, unknown> = {}): string[] {
+  const byCall = probeHelperCalls(code, settings, (context, found) => ({
+    CallExpression(node: TSESTree.CallExpression) {
+      const helper = modelOf(context).errorHelpers.helperFor(node);
+      if (helper) found(node, helper);
+    },
+  }));
+  const byRules = probeHelperCalls(code, settings, (context, found) => onErrorHelperCall(modelOf(context).errorHelpers, found));
+  expect([...byRules].sort()).toEqual([...byCall].sort());
+  return byCall;
 }
 
 describe("ErrorHelpers: detected in the same file", () => {
@@ -78,6 +99,20 @@ function failure(reason: string, previous?: { isError?: boolean }) {
 export const a = jsonError("bad input");
 export const b = failure("timeout");`),
     ).toEqual(['10 jsonError -> "bad input"', '11 failure -> "timeout"']);
+  });
+
+  it("finds a call before the helper's declaration, through a type assertion, and not of a shadowing name", () => {
+    expect(
+      helperCalls(`
+export const early = reject("too early");
+export const cast = (reject as (message: string) => unknown)("cast");
+export function later(reject: (message: string) => void) {
+  return reject("not the helper");
+}
+function reject(message: string) {
+  return { content: [{ type: "text", text: message }], isError: true };
+}`),
+    ).toEqual(['2 reject -> "too early"', '3 reject -> "cast"']);
   });
 
   it("ignores helpers whose text is not a parameter, or whose isError is not true", () => {
