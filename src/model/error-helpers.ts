@@ -123,7 +123,8 @@ export class ErrorHelpers {
  * helper the file does not declare, every call is asked (`helperFor`). Otherwise only the file's own
  * helpers can be called: each is found from the result with `isError` that makes it one, met in the
  * traversal, and its calls at the end from the references of its name. No call is listened to and the
- * text is not searched, which is most of what finding helpers cost.
+ * text is not searched, which is most of what finding helpers cost. The rule spreads these listeners
+ * beside its own, so it listens to neither `Program:exit` nor an `isError` property itself.
  */
 export function onErrorHelperCall(
   helpers: ErrorHelpers,

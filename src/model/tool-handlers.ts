@@ -353,7 +353,7 @@ export class ToolHandlers {
       fromAgentLibrary: this.isAgentLibraryCall(call),
     });
     if (shape !== "lookThrough") return shape;
-    // Any other call is looked through: `handler: withAuth(async (args) => ...)`.
+    // A call that may wrap the handler is looked through: `handler: withAuth(async (args) => ...)`.
     wrappers.push({ call, argumentIndex });
     const outer = this.handlerPosition(call, wrappers, seen);
     if (!outer) wrappers.pop();

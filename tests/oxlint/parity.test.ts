@@ -17,6 +17,8 @@ import {
 
 const BRIDGE = path.join(ROOT, "examples/bridge");
 const FIXTURE = path.join(ROOT, "tests/fixtures/oxlint");
+/** A server with error helpers of its own and no settings: their calls are found from the references of their names. */
+const HELPERS = path.join(ROOT, "tests/fixtures/oxlint-helpers");
 
 /** The fixture set's settings: several kinds of key, so that both hosts are seen to pass settings through. */
 const FIXTURE_SETTINGS: Settings = {
@@ -97,9 +99,16 @@ function byFile(findings: readonly Finding[]): Record<string, string[]> {
 }
 
 describe.each([
-  { name: "examples/bridge", dir: BRIDGE, settings: {}, count: 28 },
-  { name: "the oxlint fixture set", dir: FIXTURE, settings: FIXTURE_SETTINGS, count: 40 },
-])("oxlint and ESLint on $name", ({ dir, settings, count }) => {
+  { name: "examples/bridge", dir: BRIDGE, settings: {}, count: 28, rules: RULES },
+  { name: "the oxlint fixture set", dir: FIXTURE, settings: FIXTURE_SETTINGS, count: 40, rules: RULES },
+  {
+    name: "a server with its own error helpers",
+    dir: HELPERS,
+    settings: {},
+    count: 5,
+    rules: ["error-result-content", "error-text-prefix", "require-try-catch-in-tool-handler"],
+  },
+])("oxlint and ESLint on $name", ({ dir, settings, count, rules }) => {
   let eslint: Finding[];
   let oxlint: Finding[];
 
@@ -113,8 +122,8 @@ describe.each([
     expect(oxlint).toEqual(eslint);
   });
 
-  it("find something for every rule that runs without type information", () => {
-    expect(new Set(eslint.map((finding) => finding.ruleId.slice(finding.ruleId.indexOf("/") + 1)))).toEqual(new Set(RULES));
+  it("find something for every rule the files were written for", () => {
+    expect(new Set(eslint.map((finding) => finding.ruleId.slice(finding.ruleId.indexOf("/") + 1)))).toEqual(new Set(rules));
   });
 });
 
@@ -139,10 +148,12 @@ function snapshot(dir: string): Record<string, string> {
 const MAX_FIX_PASSES = 10;
 
 describe.each([
-  // The bridge's fixes are independent of each other; in the fixture set one fix (`isError: true` on a catch
+  // The bridge's fixes are independent of each other, as are the two prefix fixes of the helpers' messages; in
+  // the fixture set one fix (`isError: true` on a catch
   // result) makes the result's text error text, which the prefix fix then corrects.
   { name: "examples/bridge", dir: BRIDGE, settings: {}, oxlintRuns: 1 },
   { name: "the oxlint fixture set", dir: FIXTURE, settings: FIXTURE_SETTINGS, oxlintRuns: 2 },
+  { name: "a server with its own error helpers", dir: HELPERS, settings: {}, oxlintRuns: 1 },
 ])("oxlint --fix and eslint --fix on copies of $name", ({ dir, settings, oxlintRuns }) => {
   const temp = mkdtempSync(path.join(tmpdir(), "mcp-tool-errors-fix-"));
   const viaEslint = path.join(temp, "eslint");
