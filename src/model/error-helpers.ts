@@ -27,6 +27,7 @@ export class ErrorHelpers {
   private readonly detected = new Map<FunctionNode, ErrorHelper | null>();
   /** Names of the file's functions that are error helpers: a cheap test before a scope lookup. */
   private helperNames: Set<string> | undefined;
+  private helperCalls: readonly { call: TSESTree.CallExpression; helper: ErrorHelper }[] | undefined;
 
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
@@ -48,10 +49,16 @@ export class ErrorHelpers {
   }
 
   /**
-   * The calls of the helpers found so far (`noteResultObject`, or the text search), from the references
-   * of each helper's name: the calls `helperFor` answers for the file's own helpers.
+   * The calls of the file's own helpers (`noteResultObject`, or the text search), from the references
+   * of each helper's name: the calls `helperFor` answers for them. Asked at the end of the traversal,
+   * when every result has been noted, and read once for all the rules that ask.
    */
-  declaredHelperCalls(): { call: TSESTree.CallExpression; helper: ErrorHelper }[] {
+  declaredHelperCalls(): readonly { call: TSESTree.CallExpression; helper: ErrorHelper }[] {
+    this.helperCalls ??= this.findDeclaredHelperCalls();
+    return this.helperCalls;
+  }
+
+  private findDeclaredHelperCalls(): { call: TSESTree.CallExpression; helper: ErrorHelper }[] {
     const calls: { call: TSESTree.CallExpression; helper: ErrorHelper }[] = [];
     for (const [fn, helper] of this.detected) {
       const declaration = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : constDeclaratorOf(fn);
