@@ -10,6 +10,7 @@ import {
   propertyName,
   readReferences,
 } from "../util/ast.js";
+import { lastAnswer } from "../util/per-file.js";
 import type { McpContext } from "./context.js";
 import { isErrorText, staticPrefix, textBranches } from "./error-text.js";
 import { isErrorResult, type ToolResult } from "./tool-results.js";
@@ -144,8 +145,13 @@ export function isAssertionOperand(node: TSESTree.Node): boolean {
   return name !== undefined && ASSERTION.test(name);
 }
 
-/** Why `result` (which has no `isError: true`) is an error result, or undefined when nothing says so. */
-export function errorEvidence(result: ToolResult, mcp: McpContext, sourceCode: SourceCode): ErrorEvidence | undefined {
+/**
+ * Why `result` (which has no `isError: true`) is an error result, or undefined when nothing says so.
+ * Asked by several rules about the same result in turn: answered once.
+ */
+export const errorEvidence = lastAnswer(findErrorEvidence);
+
+function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: SourceCode): ErrorEvidence | undefined {
   if (isErrorResult(result, sourceCode)) return undefined;
   const path = failurePathOf(result, mcp, sourceCode);
   if (path && reportsFailure(result, path, sourceCode)) return "catch";

@@ -11,6 +11,7 @@ import {
 import type { McpSettings } from "./settings.js";
 import { enclosingFunction } from "./estree-tree.js";
 import { isEmptyText } from "./error-text.js";
+import { lastAnswer } from "../util/per-file.js";
 
 /**
  * A tool result written as an object literal: `{ content: [...], isError?: ... }`, the shape of the
@@ -29,17 +30,11 @@ export interface ToolResult {
   hasSpread: boolean;
 }
 
-/**
- * The object last read as a tool result: every rule's listener runs on the same node in turn, so one
- * entry saves the others the reading, and holds on to one tree at most.
- */
-let lastRead: { object: TSESTree.ObjectExpression; result: ToolResult | undefined } | undefined;
-
-/** A listener for every tool result written in the file (see `onObjectWithProperty`). */
+/** A listener for every tool result written in the file (see `onObjectWithProperty`), read once for all rules. */
 export function onToolResult(listener: (result: Readonly<ToolResult>) => void): TSESLint.RuleListener {
   return onObjectWithProperty("content", (object) => {
-    if (lastRead?.object !== object) lastRead = { object, result: toolResult(object) };
-    if (lastRead.result) listener(lastRead.result);
+    const result = readToolResult(object);
+    if (result) listener(result);
   });
 }
 
@@ -49,11 +44,7 @@ export function onToolResult(listener: (result: Readonly<ToolResult>) => void): 
  */
 const NOT_A_RESULT = ["role", "type", "is_error"];
 
-/**
- * The tool result `node` is, if it has a `content` property whose value is an array literal. Read
- * again on each call (a few property lookups): a module-level cache keyed by nodes, whose values point
- * back into the tree, kept every file's tree alive through V8's young-generation collections.
- */
+/** The tool result `node` is, if it has a `content` property whose value is an array literal. */
 export function toolResult(node: TSESTree.ObjectExpression): ToolResult | undefined {
   const contentProperty = findProperty(node, "content");
   if (!contentProperty || NOT_A_RESULT.some((name) => findProperty(node, name))) return undefined;
@@ -69,6 +60,8 @@ export function toolResult(node: TSESTree.ObjectExpression): ToolResult | undefi
     hasSpread: node.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement),
   };
 }
+
+const readToolResult = lastAnswer(toolResult);
 
 /** The content elements written as object literals (`as const` looked through). */
 export function contentItems(content: TSESTree.ArrayExpression): TSESTree.ObjectExpression[] {
@@ -128,9 +121,10 @@ export function hasIsErrorTrue(result: ToolResult): boolean {
  * The result says `isError: true`, or it is bound to a `const` that the same function marks later:
  * `const result = { content, isError: false }; ... result.isError = true;`.
  */
-export function isErrorResult(result: ToolResult, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  return hasIsErrorTrue(result) || isMarkedByAssignment(result, sourceCode);
-}
+export const isErrorResult = lastAnswer(
+  (result: ToolResult, sourceCode: Readonly<TSESLint.SourceCode>): boolean =>
+    hasIsErrorTrue(result) || isMarkedByAssignment(result, sourceCode),
+);
 
 function isMarkedByAssignment(result: ToolResult, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const variable = constVariableOf(result.node, sourceCode);

@@ -22,6 +22,20 @@ export function perFile<T>(build: (context: AnyRuleContext) => T): (context: Any
 }
 
 /**
+ * `compute`, remembered for the last key it was asked about. Every rule's listener runs on the same
+ * node in turn, so one entry spares the rules after the first the same question; a module-level
+ * WeakMap keyed by nodes would keep every file's tree alive instead (see `perFile`). The key must
+ * decide the answer alone (a node, or what was read of one): the other arguments come from its file.
+ */
+export function lastAnswer<K extends object, A extends unknown[], V>(compute: (key: K, ...rest: A) => V): (key: K, ...rest: A) => V {
+  let last: { key: K; value: V } | undefined;
+  return (key, ...rest) => {
+    if (last?.key !== key) last = { key, value: compute(key, ...rest) };
+    return last.value;
+  };
+}
+
+/**
  * The nearest function from `start` outwards (itself included) that `own` claims, memoised per
  * function in `memo` so that every function is looked at once. Iterative: deep nesting must not
  * overflow the stack.
