@@ -1,3 +1,4 @@
+import type { TSESLint } from "@typescript-eslint/utils";
 import { type AnyRuleContext, perFile } from "../util/per-file.js";
 import { ErrorHelpers } from "./error-helpers.js";
 import { fileGates, type FileGates } from "./file-gates.js";
@@ -7,6 +8,11 @@ import { typedServices, type TypedServices } from "./typescript/services.js";
 
 /** What every rule of the plugin knows of the file it lints: the one route from a rule context to the model. */
 export interface McpContext {
+  /**
+   * The file's source code. Rules read it here rather than from their context (see `perFile`): one
+   * lookup of the rule context per file instead of one per rule.
+   */
+  sourceCode: Readonly<TSESLint.SourceCode>;
   settings: McpSettings;
   /** The file is tool code as a whole (`toolFiles`). */
   isToolFile: boolean;
@@ -32,14 +38,15 @@ class FileModel implements McpContext {
 
   constructor(
     context: AnyRuleContext,
+    readonly sourceCode: Readonly<TSESLint.SourceCode>,
     readonly settings: McpSettings,
   ) {
-    const { sourceCode, filename, cwd } = context;
+    const { filename, cwd } = context;
     // A variable of its own, not a field: a closure over `this` here made oxlint's young-generation
     // collections six times longer (`node --trace-gc`), for reasons not pinned down.
     let toolFile: boolean | undefined;
     const isToolFile = (): boolean => (toolFile ??= settings.isToolFile(filename, cwd));
-    this.typed = typedServices(context);
+    this.typed = typedServices(sourceCode, cwd);
     this.handlers = new ToolHandlers(sourceCode, settings, isToolFile, this.typed);
     this.errorHelpers = new ErrorHelpers(sourceCode, settings, this.typed);
     this.gates = fileGates(sourceCode.text, settings, { typed: this.typed !== undefined, isToolFile });
@@ -51,15 +58,15 @@ class FileModel implements McpContext {
 }
 
 /** The model of a file, or the settings mistake that keeps the rules from reading it. */
-const buildContext = perFile((context: AnyRuleContext): McpContext | McpSettingsError => {
+const buildContext = perFile((context, sourceCode, rawSettings): McpContext | McpSettingsError => {
   let settings: McpSettings;
   try {
-    settings = getMcpSettings(context.settings);
+    settings = getMcpSettings(rawSettings);
   } catch (error) {
     if (error instanceof McpSettingsError) return error;
     throw error;
   }
-  return new FileModel(context, settings);
+  return new FileModel(context, sourceCode, settings);
 });
 
 /** Files whose settings mistake one rule has reported already. */

@@ -31,10 +31,9 @@ export default createRule({
     schema: [],
   },
   create(context) {
-    const { sourceCode } = context;
     const mcp = getMcpContext(context);
     if (!mcp?.gates.toolResults) return {};
-    const { errorHelpers: helpers } = mcp;
+    const { errorHelpers: helpers, sourceCode } = mcp;
 
     return {
       ...onToolResult((result) => {

@@ -56,10 +56,9 @@ export default createRule({
     schema: [],
   },
   create(context) {
-    const { sourceCode } = context;
     const mcp = getMcpContext(context);
     if (!mcp?.gates.toolResults) return {};
-    const { settings, errorHelpers: helpers } = mcp;
+    const { settings, errorHelpers: helpers, sourceCode } = mcp;
     const checker = prefixChecker(settings.errorPrefix, settings.acceptedErrorPrefixes);
     const data = { prefix: JSON.stringify(settings.errorPrefix) };
 

@@ -60,11 +60,11 @@ export default createRule({
     return {
       "Program:exit"(program) {
         // No protocol-error name where a finding could be reported, and no reserved code seen: nothing to look up in the scopes.
-        const candidates = codes.length === 0 ? protocolErrorCandidates(context.sourceCode, mcp.settings) : undefined;
+        const candidates = codes.length === 0 ? protocolErrorCandidates(mcp.sourceCode, mcp.settings) : undefined;
         if (candidates?.every((identifier) => !reportable(identifier))) return;
         const covered: TSESTree.Node[] = [];
         const uses = findProtocolErrorUses(
-          context.sourceCode.getScope(program),
+          mcp.sourceCode.getScope(program),
           mcp.settings,
           typed && ((binding) => hasOnlyToolLevelCodes(typed, binding)),
         );

@@ -50,7 +50,8 @@ export default createRule<Options, MessageIds>({
   create(context, [{ allow, reportConvertedThrows }]) {
     const mcp = getMcpContext(context);
     if (!mcp) return {};
-    const throws = new ThrowCollector(context.sourceCode, allow);
+    const { sourceCode } = mcp;
+    const throws = new ThrowCollector(sourceCode, allow);
     const { errorPrefix } = mcp.settings;
     /** The handler around `node` whose throws this rule reports, unless a wrapper or (by option) the runtime converts them. */
     const reportedHandler = (node: TSESTree.Node) => {
@@ -82,7 +83,7 @@ export default createRule<Options, MessageIds>({
             });
             continue;
           }
-          const message = thrownMessage(site.argument, context.sourceCode, mcp.settings);
+          const message = thrownMessage(site.argument, sourceCode, mcp.settings);
           context.report({
             node: site,
             messageId: "throw",
@@ -94,10 +95,7 @@ export default createRule<Options, MessageIds>({
                     {
                       messageId: "replaceWithErrorResult",
                       fix: (fixer) =>
-                        fixer.replaceText(
-                          site,
-                          `return ${errorResultSource(prefixedMessageSource(message, context.sourceCode, errorPrefix))};`,
-                        ),
+                        fixer.replaceText(site, `return ${errorResultSource(prefixedMessageSource(message, sourceCode, errorPrefix))};`),
                     },
                   ]
                 : [],

@@ -87,11 +87,11 @@ export default createRule({
     schema: [],
   },
   create(context) {
-    const { sourceCode } = context;
     const model = getMcpContext(context);
     if (!model || (!model.gates.toolResults && !model.gates.handlers)) return {};
     // Bound again so the functions below (hoisted) see it narrowed.
     const mcp = model;
+    const { sourceCode } = mcp;
 
     function checkIsErrorValue(result: ToolResult, prop: TSESTree.Property): void {
       const value = isErrorValue(prop);

@@ -34,7 +34,7 @@ export default createRule({
   create(context) {
     const mcp = getMcpContext(context);
     if (!mcp?.gates.handlers) return {};
-    const { sourceCode } = context;
+    const { sourceCode } = mcp;
     // The handler each function being walked belongs to (decided on entry: the scopes are complete before the walk).
     const handlers: (ToolHandler | undefined)[] = [];
     // Handlers reported, or guarded by a wrapper that catches: each is decided once.

@@ -33,10 +33,11 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
     ...created,
     create(context) {
       // Most configurations give a rule no options: no need to write the empty array out for every file.
-      const key = context.options.length === 0 ? "" : JSON.stringify(context.options);
+      const given = context.options;
+      const key = given.length === 0 ? "" : JSON.stringify(given);
       let options = resolved.get(key);
       if (options === undefined) {
-        options = ESLintUtils.applyDefault(defaults, context.options);
+        options = ESLintUtils.applyDefault(defaults, given);
         resolved.set(key, options);
       }
       return rule.create(context, options);

@@ -9,14 +9,21 @@ export type AnyRuleContext = Readonly<TSESLint.RuleContext<string, readonly unkn
  * runs one file's rules to the end before the next file's, and a module-level WeakMap keyed by the
  * tree, whose values point back into it, kept every file's tree alive through V8's young-generation
  * collections (a third of oxlint's time on the bench corpus went to copying them).
+ *
+ * The source code and settings are read from the rule context here and handed on: ESLint gives each
+ * file's rule contexts a new prototype, so every place that reads a context property misses V8's
+ * lookup caches once per file (about a microsecond each in a lint run).
  */
-export function perFile<T>(build: (context: AnyRuleContext) => T): (context: AnyRuleContext) => T {
+export function perFile<T>(
+  build: (context: AnyRuleContext, sourceCode: AnyRuleContext["sourceCode"], settings: AnyRuleContext["settings"]) => T,
+): (context: AnyRuleContext) => T {
   let last: { program: TSESTree.Program; settings: unknown; value: T } | undefined;
   return (context) => {
-    const program = context.sourceCode.ast;
-    if (last?.program === program && last.settings === context.settings) return last.value;
-    const value = build(context);
-    last = { program, settings: context.settings, value };
+    const { sourceCode, settings } = context;
+    const program = sourceCode.ast;
+    if (last?.program === program && last.settings === settings) return last.value;
+    const value = build(context, sourceCode, settings);
+    last = { program, settings, value };
     return value;
   };
 }

@@ -1,5 +1,4 @@
-import type { TSESTree } from "@typescript-eslint/utils";
-import type { AnyRuleContext } from "../../util/per-file.js";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type ts from "typescript";
 
 /** Type information for the file being linted, when the parser was given a project. */
@@ -16,13 +15,13 @@ export interface TypedServices {
  * The program typescript-eslint built for this file, or undefined without type information
  * (never a second program: analyses must reuse this one).
  */
-export function typedServices(context: AnyRuleContext): TypedServices | undefined {
-  const services = context.sourceCode.parserServices;
+export function typedServices(sourceCode: Readonly<TSESLint.SourceCode>, cwd: string): TypedServices | undefined {
+  const services = sourceCode.parserServices;
   const program = services?.program;
   const map = services?.esTreeNodeToTSNodeMap;
   if (!program || !map) return undefined;
   const toTs = (node: TSESTree.Node): ts.Node | undefined => map.get(node as never);
-  const file = toTs(context.sourceCode.ast);
+  const file = toTs(sourceCode.ast);
   if (!file) return undefined;
-  return { program, checker: program.getTypeChecker(), file: file as ts.SourceFile, cwd: context.cwd, toTs };
+  return { program, checker: program.getTypeChecker(), file: file as ts.SourceFile, cwd, toTs };
 }
