@@ -281,7 +281,7 @@ export class ToolHandlers {
   }
 
   /** Read references to a function declaration or a `const` bound to the function. */
-  private referencesOf(fn: FunctionNode): TSESTree.Identifier[] {
+  private referencesOf(fn: FunctionNode): readonly TSESTree.Identifier[] {
     if (fn.type === AST_NODE_TYPES.FunctionDeclaration) return fn.id ? readsOf(fn, fn.id, this.sourceCode) : [];
     const declarator = constDeclaratorOf(fn);
     return declarator ? readsOf(declarator, declarator.id, this.sourceCode) : [];

@@ -24,20 +24,33 @@ export type BindingDeclaration =
 
 export interface BindingReferences {
   /** The identifiers that read the variable, in source order. */
-  reads: TSESTree.Identifier[];
+  readonly reads: readonly TSESTree.Identifier[];
   /** Bound more than once (overload signatures aside) or assigned after its declaration. */
-  reassigned: boolean;
+  readonly reassigned: boolean;
 }
+
+/**
+ * Each binding's references in the last file asked about: the handler model and the throw collector
+ * read the same functions' references (is it registered? which calls can throw?). Only the last
+ * file's are kept (see `perFile`). The answers are shared, never written to.
+ */
+let readInFile: { ast: TSESTree.Program; byBinding: Map<TSESTree.Identifier, BindingReferences> } | undefined;
 
 /** The references of the variable named `id` that `declaration` binds (its parameters are not its name). */
 export function bindingReferences(declaration: BindingDeclaration, id: TSESTree.Identifier, sourceCode: SourceCode): BindingReferences {
-  return (
-    (scopesOnDemand(sourceCode) && referencesFromText(declaration, id, sourceCode)) || referencesFromScopes(declaration, id, sourceCode)
-  );
+  const { ast } = sourceCode;
+  if (readInFile?.ast !== ast) readInFile = { ast, byBinding: new Map() };
+  let found = readInFile.byBinding.get(id);
+  if (!found) {
+    found =
+      (scopesOnDemand(sourceCode) && referencesFromText(declaration, id, sourceCode)) || referencesFromScopes(declaration, id, sourceCode);
+    readInFile.byBinding.set(id, found);
+  }
+  return found;
 }
 
 /** The read references of the variable named `id` that `declaration` binds. */
-export function readsOf(declaration: BindingDeclaration, id: TSESTree.Identifier, sourceCode: SourceCode): TSESTree.Identifier[] {
+export function readsOf(declaration: BindingDeclaration, id: TSESTree.Identifier, sourceCode: SourceCode): readonly TSESTree.Identifier[] {
   return bindingReferences(declaration, id, sourceCode).reads;
 }
 
