@@ -314,7 +314,9 @@ export function misspelledNamespace(settings: Readonly<Record<string, unknown>>)
   return error;
 }
 
-const cache = new WeakMap<object, McpSettings>();
+/** Each settings object's reading: one per configuration, the same for every file it lints. */
+const bySettings = new WeakMap<object, McpSettings | McpSettingsError>();
+const byNamespace = new WeakMap<object, McpSettings>();
 let defaults: McpSettings | undefined;
 
 /**
@@ -322,15 +324,31 @@ let defaults: McpSettings | undefined;
  * Throws (stopping the lint run) with a message naming the bad key.
  */
 export function getMcpSettings(settings: Readonly<Record<string, unknown>>): McpSettings {
+  let read = bySettings.get(settings);
+  if (read === undefined) {
+    try {
+      read = readSettings(settings);
+    } catch (error) {
+      if (!(error instanceof McpSettingsError)) throw error;
+      read = error;
+    }
+    bySettings.set(settings, read);
+  }
+  if (read instanceof McpSettingsError) throw read;
+  return read;
+}
+
+function readSettings(settings: Readonly<Record<string, unknown>>): McpSettings {
   const misspelled = misspelledNamespace(settings);
   if (misspelled) throw misspelled;
   const raw = settings[SETTINGS_KEY];
   if (raw === undefined) return (defaults ??= parseSettings(undefined));
   if (typeof raw !== "object" || raw === null) return parseSettings(raw);
-  let parsed = cache.get(raw);
+  // Configurations that share the plugin's settings object share its reading too.
+  let parsed = byNamespace.get(raw);
   if (!parsed) {
     parsed = parseSettings(raw);
-    cache.set(raw, parsed);
+    byNamespace.set(raw, parsed);
   }
   return parsed;
 }
