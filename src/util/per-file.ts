@@ -29,17 +29,23 @@ export function perFile<T>(
 }
 
 /**
- * `compute`, remembered for the last key it was asked about. Every rule's listener runs on the same
- * node in turn, so one entry spares the rules after the first the same question; a module-level
- * WeakMap keyed by nodes would keep every file's tree alive instead (see `perFile`). The key must
- * decide the answer alone (a node, or what was read of one): the other arguments come from its file.
+ * `compute`, remembered for the last arguments it was asked about (compared one by one, by identity).
+ * Every rule's listener runs on the same node in turn, so one entry spares the rules after the first
+ * the same question; a module-level WeakMap keyed by nodes would keep every file's tree alive instead
+ * (see `perFile`).
  */
-export function lastAnswer<K extends object, A extends unknown[], V>(compute: (key: K, ...rest: A) => V): (key: K, ...rest: A) => V {
-  let last: { key: K; value: V } | undefined;
-  return (key, ...rest) => {
-    if (last?.key !== key) last = { key, value: compute(key, ...rest) };
+export function lastAnswer<A extends readonly unknown[], V>(compute: (...args: A) => V): (...args: A) => V {
+  let last: { args: A; value: V } | undefined;
+  return (...args) => {
+    if (!last || !sameArguments(last.args, args)) last = { args, value: compute(...args) };
     return last.value;
   };
+}
+
+function sameArguments(before: readonly unknown[], now: readonly unknown[]): boolean {
+  if (before.length !== now.length) return false;
+  for (let index = 0; index < now.length; index++) if (before[index] !== now[index]) return false;
+  return true;
 }
 
 /**

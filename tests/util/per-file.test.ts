@@ -20,7 +20,7 @@ server.tool("read_file", async ({ path }: { path: string }) => {
 `;
 
 describe("lastAnswer", () => {
-  it("answers again for the key it was last asked about, and computes anew for another", () => {
+  it("answers again for the arguments it was last asked about, and computes anew for others", () => {
     const computed: string[] = [];
     const textOf = lastAnswer((item: { text: string }, prefix: string) => {
       computed.push(item.text);
@@ -32,7 +32,9 @@ describe("lastAnswer", () => {
     expect(textOf(notFound, "Error: ")).toBe("Error: file not found");
     expect(textOf(denied, "Error: ")).toBe("Error: permission denied");
     expect(textOf(notFound, "Error: ")).toBe("Error: file not found");
-    expect(computed).toEqual(["file not found", "permission denied", "file not found"]);
+    // The same item under other settings is another question.
+    expect(textOf(notFound, "ERROR - ")).toBe("ERROR - file not found");
+    expect(computed).toEqual(["file not found", "permission denied", "file not found", "file not found"]);
   });
 
   it("gives every rule's listener the same reading of a result, and the same evidence, for each result in turn", () => {

@@ -5,6 +5,8 @@ import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-e
 import { describe, expect, it } from "vitest";
 import {
   type BindingDeclaration,
+  bindingReferences,
+  type BindingReferences,
   type DeclarationKind,
   referencesFromScopes,
   referencesFromText,
@@ -226,5 +228,44 @@ describe("references read from the text", () => {
       );
     }
     expect(checked).toBeGreaterThan(5_000);
+  });
+});
+
+describe("bindingReferences", () => {
+  const helper = `
+import { readFile } from "node:fs/promises";
+
+export function requirePath(args: { path?: string }): string {
+  if (!args.path) throw new Error("path is required");
+  return args.path;
+}
+
+export async function readNote(args: { path?: string }) {
+  return { content: [{ type: "text", text: await readFile(requirePath(args), "utf8") }] };
+}
+`;
+
+  /** `requirePath`'s references, asked twice in one file, as the handler model and the throw collector do. */
+  function readTwice(): [BindingReferences, BindingReferences] {
+    const read: BindingReferences[] = [];
+    runProbe(helper, (context) => ({
+      "FunctionDeclaration[id.name='requirePath']"(node: TSESTree.FunctionDeclaration) {
+        if (!node.id) return;
+        read.push(bindingReferences(node, node.id, context.sourceCode), bindingReferences(node, node.id, context.sourceCode));
+      },
+    }));
+    const first = read.at(0);
+    const second = read.at(1);
+    if (!first || !second) throw new Error("requirePath was not found");
+    return [first, second];
+  }
+
+  it("reads a binding's references once per file, and a file linted again anew", () => {
+    const [first, second] = readTwice();
+    expect(first.reads.map((identifier) => identifier.loc.start.line)).toEqual([10]);
+    expect(second).toBe(first);
+    const [again] = readTwice();
+    expect(again).not.toBe(first);
+    expect(again.reads.map((identifier) => identifier.loc.start.line)).toEqual([10]);
   });
 });
