@@ -10,7 +10,7 @@ import {
   propertyName,
   readReferences,
 } from "../util/ast.js";
-import { lastAnswer } from "../util/per-file.js";
+import { lastAnswer } from "../util/last-answer.js";
 import type { McpContext } from "./context.js";
 import { isErrorText, staticPrefix, textBranches } from "./error-text.js";
 import { isErrorResult, type ToolResult } from "./tool-results.js";

@@ -11,7 +11,7 @@ import {
 import type { McpSettings } from "./settings.js";
 import { enclosingFunction } from "./estree-tree.js";
 import { isEmptyText } from "./error-text.js";
-import { lastAnswer } from "../util/per-file.js";
+import { lastAnswer } from "../util/last-answer.js";
 
 /**
  * A tool result written as an object literal: `{ content: [...], isError?: ... }`, the shape of the

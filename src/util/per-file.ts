@@ -29,26 +29,6 @@ export function perFile<T>(
 }
 
 /**
- * `compute`, remembered for the last arguments it was asked about (compared one by one, by identity).
- * Every rule's listener runs on the same node in turn, so one entry spares the rules after the first
- * the same question; a module-level WeakMap keyed by nodes would keep every file's tree alive instead
- * (see `perFile`).
- */
-export function lastAnswer<A extends readonly unknown[], V>(compute: (...args: A) => V): (...args: A) => V {
-  let last: { args: A; value: V } | undefined;
-  return (...args) => {
-    if (!last || !sameArguments(last.args, args)) last = { args, value: compute(...args) };
-    return last.value;
-  };
-}
-
-function sameArguments(before: readonly unknown[], now: readonly unknown[]): boolean {
-  if (before.length !== now.length) return false;
-  for (let index = 0; index < now.length; index++) if (before[index] !== now[index]) return false;
-  return true;
-}
-
-/**
  * The nearest function from `start` outwards (itself included) that `own` claims, memoised per
  * function in `memo` so that every function is looked at once. Iterative: deep nesting must not
  * overflow the stack.

@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { nodeAt } from "./node-at.js";
+import { lastAnswer } from "./last-answer.js";
 
 /*
  * The references of a variable, read from the file's text where the text decides them. oxlint
@@ -32,19 +33,18 @@ export interface BindingReferences {
 /**
  * Each binding's references in the last file asked about: the handler model and the throw collector
  * read the same functions' references (is it registered? which calls can throw?). Only the last
- * file's are kept (see `perFile`). The answers are shared, never written to.
+ * file's are kept (`lastAnswer`, keyed by the tree). The answers are shared, never written to.
  */
-let readInFile: { ast: TSESTree.Program; byBinding: Map<TSESTree.Identifier, BindingReferences> } | undefined;
+const referencesInFile = lastAnswer((ast: TSESTree.Program) => ({ ast, byBinding: new Map<TSESTree.Identifier, BindingReferences>() }));
 
 /** The references of the variable named `id` that `declaration` binds (its parameters are not its name). */
 export function bindingReferences(declaration: BindingDeclaration, id: TSESTree.Identifier, sourceCode: SourceCode): BindingReferences {
-  const { ast } = sourceCode;
-  if (readInFile?.ast !== ast) readInFile = { ast, byBinding: new Map() };
-  let found = readInFile.byBinding.get(id);
+  const { byBinding } = referencesInFile(sourceCode.ast);
+  let found = byBinding.get(id);
   if (!found) {
     found =
       (scopesOnDemand(sourceCode) && referencesFromText(declaration, id, sourceCode)) || referencesFromScopes(declaration, id, sourceCode);
-    readInFile.byBinding.set(id, found);
+    byBinding.set(id, found);
   }
   return found;
 }

@@ -2,7 +2,7 @@ import type { TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
 import { errorEvidence } from "../../src/model/error-evidence.js";
 import { onToolResult, type ToolResult } from "../../src/model/tool-results.js";
-import { lastAnswer } from "../../src/util/per-file.js";
+import { lastAnswer } from "../../src/util/last-answer.js";
 import { modelOf, runProbe } from "../model/probe.js";
 
 const server = `
