@@ -318,12 +318,16 @@ export function misspelledNamespace(settings: Readonly<Record<string, unknown>>)
 const bySettings = new WeakMap<object, McpSettings | McpSettingsError>();
 const byNamespace = new WeakMap<object, McpSettings>();
 let defaults: McpSettings | undefined;
+const defaultSettings = (): McpSettings => (defaults ??= parseSettings(undefined));
 
 /**
  * The plugin's settings from a rule context's `settings`, validated once per settings object.
  * Throws (stopping the lint run) with a message naming the bad key.
  */
 export function getMcpSettings(settings: Readonly<Record<string, unknown>>): McpSettings {
+  // A configuration without settings gives every file a new empty object (ESLint's `settings = {}`): no
+  // entry of the cache below would ever be read again.
+  if (Object.keys(settings).length === 0) return defaultSettings();
   let read = bySettings.get(settings);
   if (read === undefined) {
     try {
@@ -342,7 +346,7 @@ function readSettings(settings: Readonly<Record<string, unknown>>): McpSettings 
   const misspelled = misspelledNamespace(settings);
   if (misspelled) throw misspelled;
   const raw = settings[SETTINGS_KEY];
-  if (raw === undefined) return (defaults ??= parseSettings(undefined));
+  if (raw === undefined) return defaultSettings();
   if (typeof raw !== "object" || raw === null) return parseSettings(raw);
   // Configurations that share the plugin's settings object share its reading too.
   let parsed = byNamespace.get(raw);

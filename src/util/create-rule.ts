@@ -28,6 +28,10 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
 ): ReturnType<typeof createNamedRule<Options, MessageIds>> {
   const created = createNamedRule(rule);
   const defaults: Readonly<Options> = rule.meta.defaultOptions ?? ([] as unknown as Options);
+  // A rule whose schema takes no options is never given any (ESLint rejects them): nothing to read per file.
+  if (Array.isArray(rule.meta.schema) && rule.meta.schema.length === 0) {
+    return { ...created, create: (context) => rule.create(context, defaults) };
+  }
   const resolved = new Map<string, Readonly<Options>>();
   return {
     ...created,
