@@ -34,6 +34,7 @@ import {
   isRegistrationCall,
   isServerCode,
   isGuardedCall,
+  SET_REQUEST_HANDLER,
 } from "./handler-shapes.js";
 import type { McpSettings } from "./settings.js";
 import { getProgramHandlers } from "./typescript/program-handlers.js";
@@ -76,6 +77,7 @@ export class ToolHandlers {
   private readonly enclosing = new Map<FunctionNode, ToolHandler | null>();
   private fileFacts: FileFacts | undefined;
   private importsAgentLibrary: boolean | undefined;
+  private dispatcherPossible: boolean | undefined;
   /** The `this.<name>` tokens of each class body, by name. */
   private readonly thisMembers = new Map<TSESTree.ClassBody, Map<string, TSESTree.Token[]>>();
 
@@ -121,8 +123,22 @@ export class ToolHandlers {
    * True when `node` is in the unknown-tool branch of a low-level `tools/call` dispatcher,
    * where the specification makes the error a protocol error.
    */
-  isInUnknownToolBranch(node: TSESTree.Node, handler: ToolHandler | undefined = this.enclosingToolHandler(node)): boolean {
+  isInUnknownToolBranch(node: TSESTree.Node, handler?: ToolHandler): boolean {
+    // Without types only a `setRequestHandler` call of this file makes a dispatcher: in a file that has
+    // none, the handler around the node need not be found.
+    if (!handler && !this.mayHoldDispatcher()) return false;
+    handler ??= this.enclosingToolHandler(node);
     return handler?.kind === "requestHandler" && isInUnknownToolBranch(node, handler.fn, this.sourceCode);
+  }
+
+  /**
+   * The file may hold a `tools/call` dispatcher: its text names `setRequestHandler` (or may, through an
+   * escape in a name), or, with types, a registration in another file may make one of its functions one.
+   */
+  private mayHoldDispatcher(): boolean {
+    this.dispatcherPossible ??=
+      this.typed !== undefined || this.sourceCode.text.includes(SET_REQUEST_HANDLER) || this.sourceCode.text.includes("\\u");
+    return this.dispatcherPossible;
   }
 
   private recognise(fn: FunctionNode): ToolHandler | undefined {

@@ -169,6 +169,20 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 });`,
     },
     {
+      name: "a dispatcher registered through an escaped method name still has its unknown-tool branch",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server["set\\u0052equestHandler"](CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "search":
+      return { content: [{ type: "text", text: "ok" }] };
+    default:
+      throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);
+  }
+});`,
+    },
+    {
       name: "ErrorCode imported from a module that is not the SDK",
       filename: TOOL_FILE,
       code: `
