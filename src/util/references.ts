@@ -43,10 +43,26 @@ export function bindingReferences(declaration: BindingDeclaration, id: TSESTree.
   let found = byBinding.get(id);
   if (!found) {
     found =
-      (scopesOnDemand(sourceCode) && referencesFromText(declaration, id, sourceCode)) || referencesFromScopes(declaration, id, sourceCode);
+      unreferencedInText(id, sourceCode) ??
+      ((scopesOnDemand(sourceCode) && referencesFromText(declaration, id, sourceCode)) ||
+        referencesFromScopes(declaration, id, sourceCode));
     byBinding.set(id, found);
   }
   return found;
+}
+
+const NO_REFERENCES: BindingReferences = { reads: [], reassigned: false };
+
+/**
+ * No references, for a name the text spells only at its binding (and nowhere through an escape): two
+ * scans of the text instead of a look at the scopes, for the common helper that is exported and called
+ * only from other files. Undefined where the name occurs anywhere else, even in a comment or a longer
+ * name: the scopes, or the text reading, decide then.
+ */
+export function unreferencedInText(id: TSESTree.Identifier, sourceCode: SourceCode): BindingReferences | undefined {
+  const { text } = sourceCode;
+  const at = id.range[0];
+  return text.indexOf(id.name) === at && text.indexOf(id.name, at + 1) === -1 && !hasEscapes(sourceCode) ? NO_REFERENCES : undefined;
 }
 
 /** The read references of the variable named `id` that `declaration` binds. */

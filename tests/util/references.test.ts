@@ -10,6 +10,7 @@ import {
   type DeclarationKind,
   referencesFromScopes,
   referencesFromText,
+  unreferencedInText,
   undeclaredInText,
 } from "../../src/util/references.js";
 import { runProbe } from "../model/probe.js";
@@ -38,7 +39,12 @@ function bindingsListener(found: Binding[]): TSESLint.RuleListener {
 
 /** The text's answer (undefined where it leaves the question to the scopes) and the scopes' answer, per binding. */
 function answers(code: string, filename = "src/tools/probe.ts") {
-  const rows: { name: string; text: ReturnType<typeof referencesFromText>; scopes: ReturnType<typeof referencesFromScopes> }[] = [];
+  const rows: {
+    name: string;
+    text: ReturnType<typeof referencesFromText>;
+    spelledOnce: ReturnType<typeof unreferencedInText>;
+    scopes: ReturnType<typeof referencesFromScopes>;
+  }[] = [];
   runProbe(
     code,
     (context) => {
@@ -51,6 +57,7 @@ function answers(code: string, filename = "src/tools/probe.ts") {
             rows.push({
               name: id.name,
               text: referencesFromText(declaration, id, sourceCode),
+              spelledOnce: unreferencedInText(id, sourceCode),
               scopes: referencesFromScopes(declaration, id, sourceCode),
             });
           }
@@ -160,6 +167,45 @@ describe("references read from the text", () => {
     expect(decided.other).toBeGreaterThan(500);
     // Most bindings of server code are decided from the text: what lets oxlint skip scope analysis.
     expect(decided.server / total.server).toBeGreaterThan(0.8);
+  });
+
+  it("decides a name spelled only at its binding has no references, and leaves any other spelling to the scopes", () => {
+    const rows = answers(`
+import { readFile } from "node:fs/promises";
+// requirePath is documented here, so the text does not decide it.
+export function requirePath(args: { path?: string }): string {
+  return args.path ?? ".";
+}
+export function unusedHelper(value: string): string {
+  return value.trim();
+}
+export function unusedHelperTwo(value: string): string {
+  return value;
+}
+export const readNote = async (args: { path?: string }) => readFile(requirePath(args), "utf8");
+`);
+    const decided = Object.fromEntries(rows.map((row) => [row.name, row.spelledOnce]));
+    expect(decided).toEqual({
+      readFile: undefined,
+      requirePath: undefined,
+      // A longer name that starts with it is another spelling: left to the scopes.
+      unusedHelper: undefined,
+      unusedHelperTwo: { reads: [], reassigned: false },
+      readNote: { reads: [], reassigned: false },
+    });
+  });
+
+  it("decides no name the scopes give a reference to, in this repository's TypeScript", () => {
+    const { root, files } = repositoryFiles();
+    let decided = 0;
+    for (const file of files) {
+      for (const { name, spelledOnce, scopes } of answers(readFileSync(path.join(root, file), "utf8"), file)) {
+        if (!spelledOnce) continue;
+        decided++;
+        expect({ file, name, reads: scopes.reads, reassigned: scopes.reassigned }).toEqual({ file, name, ...spelledOnce });
+      }
+    }
+    expect(decided).toBeGreaterThan(50);
   });
 
   it("tells a name declared by no import, variable, function or catch parameter, as the scopes do", () => {
