@@ -28,6 +28,7 @@ export class ErrorHelpers {
   /** Names of the file's functions that are error helpers: a cheap test before a scope lookup. */
   private helperNames: Set<string> | undefined;
   private helperCalls: readonly { call: TSESTree.CallExpression; helper: ErrorHelper }[] | undefined;
+  private lastNoted: TSESTree.ObjectExpression | undefined;
 
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
@@ -42,6 +43,9 @@ export class ErrorHelpers {
 
   /** `object`, met in the traversal, may be the result that makes the function around it an error helper. */
   noteResultObject(object: TSESTree.ObjectExpression): void {
+    // Each rule that looks for helper calls notes the same objects in turn.
+    if (object === this.lastNoted) return;
+    this.lastNoted = object;
     const fn = enclosingFunction(object);
     const name = fn && declaredName(fn);
     if (!fn || name === undefined || this.detected.has(fn) || !isHelperResultAt(object, fn, name)) return;

@@ -59,8 +59,6 @@ export default createRule({
     const mcp = getMcpContext(context);
     if (!mcp?.gates.toolResults) return {};
     const { settings, errorHelpers: helpers, sourceCode } = mcp;
-    const checker = prefixChecker(settings.errorPrefix, settings.acceptedErrorPrefixes);
-    const data = { prefix: JSON.stringify(settings.errorPrefix) };
 
     /**
      * One report per text, however many branches of a conditional are at fault: on the branch when
@@ -70,6 +68,7 @@ export default createRule({
      * suggestion.
      */
     function checkText(text: TSESTree.Node): void {
+      const checker = prefixChecker(settings.errorPrefix, settings.acceptedErrorPrefixes);
       const faults: Fault[] = [];
       for (const branch of textBranches(text)) {
         // An empty text lacks more than a prefix: error-result-content reports it.
@@ -84,6 +83,7 @@ export default createRule({
         faults.flatMap((fault) => ((fault.finding.kind === "word") === words ? (editFor(fault, checker.prefix) ?? []) : []));
       const fixes = edits(false);
       const suggestions = edits(true);
+      const data = { prefix: JSON.stringify(settings.errorPrefix) };
       context.report({
         node: faults.length === 1 ? first.branch : text,
         messageId: faults.every((fault) => fault.finding.kind === "double") ? "doublePrefix" : "missingPrefix",

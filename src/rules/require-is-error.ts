@@ -146,10 +146,11 @@ export default createRule({
       // Only a return inside a catch clause can return the caught failure as a success string.
       "CatchClause ReturnStatement"(node: TSESTree.ReturnStatement) {
         const { argument } = node;
-        const site = argument && returnSite(argument);
-        // Syntax first: the string test may resolve a caught error, and the handler question reads a named function's references.
-        if (!argument || !site?.statement || !enclosingCatch(node, site.fn)) return;
-        if (stringKind(argument, sourceCode) !== "string" || !mcp.handlers.isToolHandler(site.fn)) return;
+        // Most returns in a catch are results, not strings: the kind of the value first, which resolves a
+        // caught error only for `.message`; the handler question last, as it reads a named function's references.
+        if (!argument || stringKind(argument, sourceCode) !== "string") return;
+        const site = returnSite(argument);
+        if (!site?.statement || !enclosingCatch(node, site.fn) || !mcp.handlers.isToolHandler(site.fn)) return;
         context.report({
           node: argument,
           messageId: "successStringInCatch",
