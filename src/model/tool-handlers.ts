@@ -15,7 +15,7 @@ import {
 } from "../util/ast.js";
 import { nodeAt } from "../util/node-at.js";
 import { nearestOwner } from "../util/per-file.js";
-import { definitionOf, readsOf } from "../util/references.js";
+import { definitionOf, hasEscapes, readsOf } from "../util/references.js";
 import {
   callArgumentShape,
   classMemberShape,
@@ -137,7 +137,7 @@ export class ToolHandlers {
    */
   private mayHoldDispatcher(): boolean {
     this.dispatcherPossible ??=
-      this.typed !== undefined || this.sourceCode.text.includes(SET_REQUEST_HANDLER) || this.sourceCode.text.includes("\\u");
+      this.typed !== undefined || this.sourceCode.text.includes(SET_REQUEST_HANDLER) || hasEscapes(this.sourceCode);
     return this.dispatcherPossible;
   }
 

@@ -107,7 +107,8 @@ function factsOf(ast: TSESTree.Program): { escapes?: boolean; evaluates?: boolea
   return facts;
 }
 
-const hasEscapes = ({ ast, text }: SourceCode): boolean => (factsOf(ast).escapes ??= text.includes("\\u"));
+/** The text may spell a name through an escape (`\u0061`), which a search for the name's letters does not find. */
+export const hasEscapes = ({ ast, text }: SourceCode): boolean => (factsOf(ast).escapes ??= text.includes("\\u"));
 
 const evaluates = ({ ast, text }: SourceCode): boolean => (factsOf(ast).evaluates ??= /\beval\b/u.test(text));
 
