@@ -31,15 +31,24 @@ export interface BindingReferences {
 }
 
 /**
- * Each binding's references in the last file asked about: the handler model and the throw collector
- * read the same functions' references (is it registered? which calls can throw?). Only the last
- * file's are kept (`lastAnswer`, keyed by the tree). The answers are shared, never written to.
+ * What is read once per file, for the last file asked about (`lastAnswer`, keyed by the tree): each
+ * binding's references, which the handler model and the throw collector both ask for (is it registered?
+ * which calls can throw?), and what of the text keeps it from deciding: an escape in a name (`\u0061`),
+ * or `eval`, which can bind names, each searched for on first need. The references are shared,
+ * never written to.
  */
-const referencesInFile = lastAnswer((ast: TSESTree.Program) => ({ ast, byBinding: new Map<TSESTree.Identifier, BindingReferences>() }));
+interface FileFacts {
+  readonly ast: TSESTree.Program;
+  readonly byBinding: Map<TSESTree.Identifier, BindingReferences>;
+  escapes?: boolean;
+  evaluates?: boolean;
+}
+
+const factsOf = lastAnswer((ast: TSESTree.Program): FileFacts => ({ ast, byBinding: new Map() }));
 
 /** The references of the variable named `id` that `declaration` binds (its parameters are not its name). */
 export function bindingReferences(declaration: BindingDeclaration, id: TSESTree.Identifier, sourceCode: SourceCode): BindingReferences {
-  const { byBinding } = referencesInFile(sourceCode.ast);
+  const { byBinding } = factsOf(sourceCode.ast);
   let found = byBinding.get(id);
   if (!found) {
     found =
@@ -90,21 +99,6 @@ export function referencesFromScopes(declaration: BindingDeclaration, id: TSESTr
     reassigned ||= reference.isWrite() && !reference.init;
   }
   return { reads, reassigned };
-}
-
-/**
- * What of a file's text keeps it from deciding: an escape in a name (`\u0061`), or `eval`, which can
- * bind names. Each is searched for on first need: most files are asked only one of them.
- */
-const textFacts = new WeakMap<TSESTree.Program, { escapes?: boolean; evaluates?: boolean }>();
-
-function factsOf(ast: TSESTree.Program): { escapes?: boolean; evaluates?: boolean } {
-  let facts = textFacts.get(ast);
-  if (!facts) {
-    facts = {};
-    textFacts.set(ast, facts);
-  }
-  return facts;
 }
 
 /** The text may spell a name through an escape (`\u0061`), which a search for the name's letters does not find. */
