@@ -29,31 +29,30 @@ interface Patterns {
   handlers: RegExp;
 }
 
-const patterns = new WeakMap<McpSettings, Patterns>();
+/** The patterns of the last settings object asked about: a file's rules share one, and most runs have one in all. */
+let lastPatterns: { settings: McpSettings; patterns: Patterns } | undefined;
 
 function patternsFor(settings: McpSettings): Patterns {
-  let found = patterns.get(settings);
-  if (!found) {
-    const { handlers, protocolErrors, errorHelpers } = settings;
-    // A configured helper may stand for a result built in another file.
-    const helperNames = errorHelpers.map(({ name }) => name.split(".").at(-1) ?? name);
-    found = {
-      toolResults: new RegExp(anyWord(["content", ...helperNames]), "u"),
-      protocolErrors: new RegExp(`${anyWord([...protocolErrors.names, ...SDK_PROTOCOL_ERROR_NAMES, "jsonrpc"])}|-\\s*32\\d{3}\\b`, "u"),
-      handlers: new RegExp(
-        anyWord([
-          SET_REQUEST_HANDLER,
-          ...handlers.registrationMethods,
-          ...handlers.definitionFunctions,
-          ...handlers.properties,
-          ...handlers.baseClasses,
-        ]),
-        "u",
-      ),
-    };
-    patterns.set(settings, found);
-  }
-  return found;
+  if (lastPatterns?.settings === settings) return lastPatterns.patterns;
+  const { handlers, protocolErrors, errorHelpers } = settings;
+  // A configured helper may stand for a result built in another file.
+  const helperNames = errorHelpers.map(({ name }) => name.split(".").at(-1) ?? name);
+  const patterns: Patterns = {
+    toolResults: new RegExp(anyWord(["content", ...helperNames]), "u"),
+    protocolErrors: new RegExp(`${anyWord([...protocolErrors.names, ...SDK_PROTOCOL_ERROR_NAMES, "jsonrpc"])}|-\\s*32\\d{3}\\b`, "u"),
+    handlers: new RegExp(
+      anyWord([
+        SET_REQUEST_HANDLER,
+        ...handlers.registrationMethods,
+        ...handlers.definitionFunctions,
+        ...handlers.properties,
+        ...handlers.baseClasses,
+      ]),
+      "u",
+    ),
+  };
+  lastPatterns = { settings, patterns };
+  return patterns;
 }
 
 /**
@@ -64,7 +63,10 @@ function patternsFor(settings: McpSettings): Patterns {
  * literal's accessors one by one at each evaluation, which cost more than a gate's test.
  */
 class TextGates implements FileGates {
-  private readonly known: Partial<Record<keyof Patterns, boolean>> = {};
+  // One field per gate, not a record keyed by the gate's name: a keyed read and write per test cost more in a lint run.
+  private hasToolResults: boolean | undefined;
+  private hasProtocolErrors: boolean | undefined;
+  private hasHandlers: boolean | undefined;
   private readonly patterns: Patterns;
 
   constructor(
@@ -77,19 +79,15 @@ class TextGates implements FileGates {
   }
 
   get toolResults(): boolean {
-    return this.typed || this.test("toolResults");
+    return this.typed || (this.hasToolResults ??= this.patterns.toolResults.test(this.text));
   }
 
   get protocolErrors(): boolean {
-    return this.test("protocolErrors");
+    return (this.hasProtocolErrors ??= this.patterns.protocolErrors.test(this.text));
   }
 
   get handlers(): boolean {
-    return this.typed || this.isToolFile() || this.test("handlers");
-  }
-
-  private test(key: keyof Patterns): boolean {
-    return (this.known[key] ??= this.patterns[key].test(this.text));
+    return this.typed || this.isToolFile() || (this.hasHandlers ??= this.patterns.handlers.test(this.text));
   }
 }
 
