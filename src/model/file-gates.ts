@@ -1,6 +1,7 @@
 import { SDK_PROTOCOL_ERROR_NAMES } from "./protocol-errors.js";
 import { SET_REQUEST_HANDLER } from "./handler-shapes.js";
 import type { McpSettings } from "./settings.js";
+import { lastAnswer } from "../util/last-answer.js";
 
 /*
  * What a file's text rules out before any rule walks it: a file that never writes `content` holds no
@@ -30,14 +31,11 @@ interface Patterns {
 }
 
 /** The patterns of the last settings object asked about: a file's rules share one, and most runs have one in all. */
-let lastPatterns: { settings: McpSettings; patterns: Patterns } | undefined;
-
-function patternsFor(settings: McpSettings): Patterns {
-  if (lastPatterns?.settings === settings) return lastPatterns.patterns;
+const patternsFor = lastAnswer((settings: McpSettings): Patterns => {
   const { handlers, protocolErrors, errorHelpers } = settings;
   // A configured helper may stand for a result built in another file.
   const helperNames = errorHelpers.map(({ name }) => name.split(".").at(-1) ?? name);
-  const patterns: Patterns = {
+  return {
     toolResults: new RegExp(anyWord(["content", ...helperNames]), "u"),
     protocolErrors: new RegExp(`${anyWord([...protocolErrors.names, ...SDK_PROTOCOL_ERROR_NAMES, "jsonrpc"])}|-\\s*32\\d{3}\\b`, "u"),
     handlers: new RegExp(
@@ -51,9 +49,7 @@ function patternsFor(settings: McpSettings): Patterns {
       "u",
     ),
   };
-  lastPatterns = { settings, patterns };
-  return patterns;
-}
+});
 
 /**
  * The gates of one file, each tested on first use. With type information every gate but the
