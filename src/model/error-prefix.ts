@@ -41,8 +41,13 @@ export class PrefixChecker {
 
   /** How many leading characters of `text` are the prefix or its variants, repeated (0 when none). */
   leadingLength(text: string): number {
-    let length = 0;
-    for (let match = this.leading.exec(text); match?.[0]; match = this.leading.exec(text.slice(length))) {
+    return this.repeatedFrom(text, this.leading.exec(text)?.[0].length ?? 0);
+  }
+
+  /** `leadingLength`, given the length of the first match (0 when none): each text's first match is read once. */
+  private repeatedFrom(text: string, once: number): number {
+    let length = once;
+    for (let match = length > 0 ? this.leading.exec(text.slice(length)) : null; match?.[0]; match = this.leading.exec(text.slice(length))) {
       length += match[0].length;
     }
     return length;
@@ -56,7 +61,7 @@ export class PrefixChecker {
   /** What is wrong with a text's static prefix; undefined when it is fine or cannot be told. */
   check({ text, complete }: { text: string; complete: boolean }): PrefixFinding | undefined {
     const once = this.leading.exec(text)?.[0].length ?? 0;
-    const leading = this.leadingLength(text);
+    const leading = this.repeatedFrom(text, once);
     if (leading > once) return { kind: "double", length: leading };
     if (this.accepted.some((accepted) => text.startsWith(accepted))) return undefined;
     if (once > 0) return { kind: "variant", length: once };

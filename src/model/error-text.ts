@@ -74,10 +74,12 @@ export function staticPrefix(branch: TSESTree.Node, sourceCode?: Readonly<TSESLi
  * white space (`""`, `` ` ` ``, a constant bound to `""`). Unknown texts are not empty.
  */
 export function isEmptyText(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  return textBranches(text).every((branch) => {
-    const prefix = staticPrefix(branch, sourceCode);
-    return prefix?.complete === true && prefix.text.trim() === "";
-  });
+  return textBranches(text).every((branch) => isEmptyPrefix(staticPrefix(branch, sourceCode)));
+}
+
+/** One branch's static prefix says it is empty: a complete text of white space at most. */
+export function isEmptyPrefix(prefix: StaticPrefix | undefined): boolean {
+  return prefix?.complete === true && prefix.text.trim() === "";
 }
 
 /**

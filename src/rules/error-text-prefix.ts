@@ -3,7 +3,7 @@ import { getMcpContext } from "../model/context.js";
 import { onErrorHelperCall } from "../model/error-helpers.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
-import { isEmptyText, type StaticPrefix, staticPrefix, textBranches } from "../model/error-text.js";
+import { isEmptyPrefix, type StaticPrefix, staticPrefix, textBranches } from "../model/error-text.js";
 import { isErrorResult, onToolResult } from "../model/tool-results.js";
 import { replaceTextStart, type SourceEdit } from "../fix/replace-text-start.js";
 import { createRule } from "../util/create-rule.js";
@@ -71,9 +71,9 @@ export default createRule({
       const checker = prefixChecker(settings.errorPrefix, settings.acceptedErrorPrefixes);
       const faults: Fault[] = [];
       for (const branch of textBranches(text)) {
-        // An empty text lacks more than a prefix: error-result-content reports it.
-        if (isEmptyText(branch, sourceCode)) continue;
         const prefix = staticPrefix(branch, sourceCode);
+        // An empty text lacks more than a prefix: error-result-content reports it.
+        if (isEmptyPrefix(prefix)) continue;
         const finding = prefix && checker.check(prefix);
         if (prefix && finding) faults.push({ branch, prefix, finding });
       }

@@ -1,4 +1,5 @@
 import { ESLintUtils } from "@typescript-eslint/utils";
+import isDeepEqual from "fast-deep-equal";
 
 export const REPOSITORY_URL = "https://github.com/mcp-tool-errors/eslint-plugin-mcp-tool-errors";
 
@@ -33,18 +34,23 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
     return { ...created, create: (context) => rule.create(context, defaults) };
   }
   const resolved = new Map<string, Readonly<Options>>();
+  let last: { given: readonly unknown[]; options: Readonly<Options> } | undefined;
   return {
     ...created,
     create(context) {
-      // Most configurations give a rule no options: no need to write the empty array out for every file.
+      // ESLint hands each file a new copy of the options (with `meta.defaultOptions` merged in): most runs
+      // give a rule one value in all, and comparing with the last is cheaper than writing it out as a key.
       const given = context.options;
-      const key = given.length === 0 ? "" : JSON.stringify(given);
-      let options = resolved.get(key);
-      if (options === undefined) {
-        options = ESLintUtils.applyDefault(defaults, given);
-        resolved.set(key, options);
+      if (last === undefined || !isDeepEqual(last.given, given)) {
+        const key = JSON.stringify(given);
+        let options = resolved.get(key);
+        if (options === undefined) {
+          options = ESLintUtils.applyDefault(defaults, given);
+          resolved.set(key, options);
+        }
+        last = { given, options };
       }
-      return rule.create(context, options);
+      return rule.create(context, last.options);
     },
   };
 }

@@ -44,13 +44,17 @@ describe("createRule", () => {
     lint(rule, [{ allow: ["UserError"] }]);
     lint(rule, []);
     lint(rule, [{ reportConvertedThrows: false }]);
+    lint(rule, [{ allow: ["UserError"] }]);
     expect(seen).toEqual([
       [{ allow: ["UserError"], reportConvertedThrows: true }],
       [{ allow: ["UserError"], reportConvertedThrows: true }],
       [{ allow: [], reportConvertedThrows: true }],
       [{ allow: [], reportConvertedThrows: false }],
+      [{ allow: ["UserError"], reportConvertedThrows: true }],
     ]);
     expect(seen[1]).toBe(seen[0]);
+    // Options seen before, though not on the file just linted: the value merged then.
+    expect(seen[4]).toBe(seen[0]);
   });
 
   it("leaves the defaults in the rule's metadata as they were", () => {
