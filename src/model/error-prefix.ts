@@ -46,8 +46,9 @@ export class PrefixChecker {
 
   /** `leadingLength`, given the length of the first match (0 when none): each text's first match is read once. */
   private repeatedFrom(text: string, once: number): number {
+    if (once === 0) return 0;
     let length = once;
-    for (let match = length > 0 ? this.leading.exec(text.slice(length)) : null; match?.[0]; match = this.leading.exec(text.slice(length))) {
+    for (let match = this.leading.exec(text.slice(length)); match?.[0]; match = this.leading.exec(text.slice(length))) {
       length += match[0].length;
     }
     return length;

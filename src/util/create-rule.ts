@@ -1,5 +1,6 @@
 import { ESLintUtils } from "@typescript-eslint/utils";
 import isDeepEqual from "fast-deep-equal";
+import { lastAnswer } from "./last-answer.js";
 
 export const REPOSITORY_URL = "https://github.com/mcp-tool-errors/eslint-plugin-mcp-tool-errors";
 
@@ -34,23 +35,16 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
     return { ...created, create: (context) => rule.create(context, defaults) };
   }
   const resolved = new Map<string, Readonly<Options>>();
-  let last: { given: readonly unknown[]; options: Readonly<Options> } | undefined;
-  return {
-    ...created,
-    create(context) {
-      // ESLint hands each file a new copy of the options (with `meta.defaultOptions` merged in): most runs
-      // give a rule one value in all, and comparing with the last is cheaper than writing it out as a key.
-      const given = context.options;
-      if (last === undefined || !isDeepEqual(last.given, given)) {
-        const key = JSON.stringify(given);
-        let options = resolved.get(key);
-        if (options === undefined) {
-          options = ESLintUtils.applyDefault(defaults, given);
-          resolved.set(key, options);
-        }
-        last = { given, options };
-      }
-      return rule.create(context, last.options);
-    },
-  };
+  // ESLint hands each file a new copy of the options (with `meta.defaultOptions` merged in): most runs give a rule
+  // one value in all, and comparing with the last is cheaper than writing it out as a key at every file.
+  const optionsFor = lastAnswer((given: readonly unknown[]): Readonly<Options> => {
+    const key = JSON.stringify(given);
+    let options = resolved.get(key);
+    if (options === undefined) {
+      options = ESLintUtils.applyDefault(defaults, given);
+      resolved.set(key, options);
+    }
+    return options;
+  }, isDeepEqual);
+  return { ...created, create: (context) => rule.create(context, optionsFor(context.options)) };
 }
