@@ -323,6 +323,23 @@ export function createReadFileTool(root: string) {
       ],
     },
     {
+      name: "JSON.parse through an import that names it otherwise (another module's default export of it), uncaught",
+      filename: TOOL_FILE,
+      code: factory(
+        `import parseJson from "../lib/json.js";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      const options = parseJson(String(args.options ?? "{}")) as { limit?: number };
+      return success(\`\${root} \${String(options.limit)}\`);`,
+      ),
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 7,
+          column: 23,
+          data: { chain: "`parseJson()`", location: "TypeScript's standard library", outcome: ESCAPES },
+        },
+      ],
+    },
+    {
       name: "a project function in another file that calls JSON.parse uncaught",
       filename: TOOL_FILE,
       code: factory(

@@ -73,15 +73,18 @@ export function containsTs(outer: ts.Node, inner: ts.Node): boolean {
 /** Every node under `root` in source order, without recursion (deep ASTs must not overflow the stack). */
 export function* descendants(root: ts.Node): Generator<ts.Node> {
   const stack: ts.Node[] = [root];
+  // One array and one callback for the whole walk, not one per node: the handler index walks every file.
+  const children: ts.Node[] = [];
+  const collect = (child: ts.Node): undefined => {
+    children.push(child);
+  };
   while (stack.length > 0) {
     const node = stack.pop();
     if (!node) break;
     yield node;
-    const children: ts.Node[] = [];
-    typescript.forEachChild(node, (child) => {
-      children.push(child);
-    });
+    typescript.forEachChild(node, collect);
     for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]);
+    children.length = 0;
   }
 }
 
