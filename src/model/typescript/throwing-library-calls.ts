@@ -15,49 +15,11 @@ const STANDARD_CONSTRUCTORS = new Set(["URL"]);
  * The last names of the qualified names above: a symbol named otherwise is none of them, and its
  * qualified name, which the checker writes out at some cost, is not needed (`String(err)`, `new Error()`).
  */
-const STANDARD_NAMES = new Set([...STANDARD_CALLS, ...STANDARD_CONSTRUCTORS].map((qualified) => qualified.split(".").at(-1)));
+const STANDARD_NAMES = new Set(
+  [...STANDARD_CALLS, ...STANDARD_CONSTRUCTORS].map((qualified) => qualified.slice(qualified.lastIndexOf(".") + 1)),
+);
 /** Methods of zod's schema types that throw (or reject) when the value does not match. */
 const ZOD_METHODS = new Set(["parse", "parseAsync"]);
-/** The names a call above is written with, unless an import renames it: a callee named otherwise needs no lookup. */
-const LIBRARY_NAMES: ReadonlySet<string | undefined> = new Set([...STANDARD_NAMES, ...ZOD_METHODS]);
-
-/**
- * The local names that a file's imports give to a binding of another name: `import { URL as NodeURL }`,
- * a default import (`export default JSON.parse` is an alias), `import parse = Json.parse`.
- */
-const renamedImports = new WeakMap<ts.SourceFile, ReadonlySet<string>>();
-
-function renamedImportsOf(file: ts.SourceFile): ReadonlySet<string> {
-  let names = renamedImports.get(file);
-  if (!names) {
-    const found = new Set<string>();
-    for (const statement of file.statements) {
-      if (typescript.isImportEqualsDeclaration(statement)) found.add(statement.name.text);
-      if (!typescript.isImportDeclaration(statement) || !statement.importClause) continue;
-      const { name, namedBindings } = statement.importClause;
-      if (name) found.add(name.text);
-      if (!namedBindings || !typescript.isNamedImports(namedBindings)) continue;
-      for (const element of namedBindings.elements) if (element.propertyName) found.add(element.name.text);
-    }
-    names = found;
-    renamedImports.set(file, names);
-  }
-  return names;
-}
-
-/**
- * The callee may name a throwing library function: it is written with one of their names, or with a
- * name an import renames. Anything else is none of them without asking the checker, which resolves
- * an imported name through its module (the type-aware rule's largest cost on the typed bench).
- */
-function mayNameLibraryFunction(nameNode: ts.Node): boolean {
-  if (typescript.isPropertyAccessExpression(nameNode.parent) || typescript.isElementAccessExpression(nameNode.parent)) {
-    return LIBRARY_NAMES.has((nameNode as ts.Identifier | ts.StringLiteralLike).text);
-  }
-  return (
-    !typescript.isIdentifier(nameNode) || LIBRARY_NAMES.has(nameNode.text) || renamedImportsOf(nameNode.getSourceFile()).has(nameNode.text)
-  );
-}
 
 /** A library call that throws: how the user wrote it, and where it comes from, in words. */
 export interface LibraryThrow {
@@ -92,9 +54,8 @@ function writtenName(callee: ts.Expression, last: string): string {
 export function libraryThrow(program: ts.Program, node: ts.CallExpression | ts.NewExpression): LibraryThrow | undefined {
   const callee = unwrapTs(node.expression);
   const nameNode = symbolNode(callee);
-  if (!nameNode || !mayNameLibraryFunction(nameNode)) return undefined;
   const checker = program.getTypeChecker();
-  const symbol = resolvedSymbol(checker, nameNode);
+  const symbol = nameNode && resolvedSymbol(checker, nameNode);
   const file = symbol?.declarations?.at(0)?.getSourceFile();
   if (!symbol || !file) return undefined;
   const isCall = typescript.isCallExpression(node);
