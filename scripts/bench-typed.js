@@ -1,7 +1,7 @@
 // Cost of the type-aware rule: lints a generated corpus of N tool files with a typed-parse floor (no
 // rules), the floor + mcp-tool-errors/no-throwing-call-in-tool-handler, and the floor +
 // @typescript-eslint/no-floating-promises; prints the median wall time of each, and how many times the
-// handler index and the throw analysis were built (once per program is the goal).
+// handler index and the throw analysis were built (once per program is the goal), and how many files the index read.
 // Usage: npm run build && node scripts/bench-typed.js [N=1000] [runs=3] [--json]
 // --json: the last line of output is `{ n, runs, medianMs: { <variant>: ms } }`, read by `npm run bench -- --check`.
 import { execFileSync } from "node:child_process";
@@ -16,8 +16,9 @@ const [, , mode, ...rest] = process.argv.filter((arg) => arg !== "--json");
 /** One measurement, in a fresh process: typescript-eslint caches programs per process. */
 async function measure(corpus, variant) {
   const { subscribe } = await import("node:diagnostics_channel");
-  const builds = { index: 0, analysis: 0 };
+  const builds = { index: 0, indexFiles: 0, analysis: 0 };
   subscribe("mcp-tool-errors:handler-index", () => builds.index++);
+  subscribe("mcp-tool-errors:handler-index-file", () => builds.indexFiles++);
   subscribe("mcp-tool-errors:throw-analysis", () => builds.analysis++);
   const { ESLint } = await import("eslint");
   const tseslint = (await import("typescript-eslint")).default;
@@ -130,7 +131,7 @@ if (mode === "--measure") {
       console.log(
         `${variant.padEnd(34)} median ${(medianMs[variant] / 1000).toFixed(2)} s` +
           `  (${samples.map((s) => (s.ms / 1000).toFixed(2)).join(", ")})  files ${String(first.files)}  problems ${String(first.problems)}` +
-          `  handler-index builds ${String(first.index)}  throw-analysis builds ${String(first.analysis)}`,
+          `  handler-index builds ${String(first.index)} (files read ${String(first.indexFiles)})  throw-analysis builds ${String(first.analysis)}`,
       );
     }
     if (json) console.log(JSON.stringify({ n, runs, medianMs }));

@@ -20,6 +20,7 @@ import {
 } from "../handler-shapes.js";
 import type { McpSettings } from "../settings.js";
 import { catchingWrapperCallTs } from "./converting-wrappers.js";
+import { Importers } from "./importers.js";
 import { calleeLastName, resolveFunctions } from "./resolve.js";
 import {
   containsTs,
@@ -57,6 +58,8 @@ export interface ProgramHandlers {
 
 /** Published once per index built (per program, settings and folder), for profiling and tests. */
 export const programHandlersChannel = channel("mcp-tool-errors:handler-index");
+/** Published once per file the index reads, with the file: what linting some files of a program costs. */
+export const programHandlersFileChannel = channel("mcp-tool-errors:handler-index-file");
 
 /** The text of a `setRequestHandler` selector: the last name of `types.CallToolRequestSchema`, or a string. */
 function selectorOf(node: ts.Expression | undefined): { name?: string; literal?: string } {
@@ -89,8 +92,9 @@ function importSource(checker: ts.TypeChecker, expression: ts.Expression, depth 
   return undefined;
 }
 
+/** The handlers one file's registrations, definitions, tables, classes and default exports lead to, in any file. */
 class Builder {
-  readonly handlers: ProgramHandler[] = [];
+  private handlers: ProgramHandler[] = [];
   private readonly checker: ts.TypeChecker;
 
   constructor(
@@ -101,23 +105,22 @@ class Builder {
     this.checker = program.getTypeChecker();
   }
 
-  build(): void {
-    for (const file of projectSourceFiles(this.program)) {
-      const inToolFile = this.isToolFile(file);
-      const facts: FileFacts & { imports: string[] } = { imports: [], registersTools: false };
-      // Objects are decided once the walk has seen whether the file registers tools itself.
-      const objects: ts.ObjectLiteralExpression[] = [];
-      for (const node of descendants(file)) {
-        if (typescript.isCallExpression(node)) facts.registersTools = this.visitCall(node) || facts.registersTools;
-        else if (typescript.isObjectLiteralExpression(node)) objects.push(node);
-        else if (typescript.isClassLike(node)) this.visitClass(node);
-        else if (typescript.isImportDeclaration(node) && typescript.isStringLiteral(node.moduleSpecifier))
-          facts.imports.push(node.moduleSpecifier.text);
-        else if (inToolFile && (typescript.isExportAssignment(node) || typescript.isFunctionDeclaration(node)))
-          this.visitDefaultExport(node);
-      }
-      for (const object of objects) this.visitObject(object, inToolFile, facts);
+  visitFile(file: ts.SourceFile): ProgramHandler[] {
+    this.handlers = [];
+    const inToolFile = this.isToolFile(file);
+    const facts: FileFacts & { imports: string[] } = { imports: [], registersTools: false };
+    // Objects are decided once the walk has seen whether the file registers tools itself.
+    const objects: ts.ObjectLiteralExpression[] = [];
+    for (const node of descendants(file)) {
+      if (typescript.isCallExpression(node)) facts.registersTools = this.visitCall(node) || facts.registersTools;
+      else if (typescript.isObjectLiteralExpression(node)) objects.push(node);
+      else if (typescript.isClassLike(node)) this.visitClass(node);
+      else if (typescript.isImportDeclaration(node) && typescript.isStringLiteral(node.moduleSpecifier))
+        facts.imports.push(node.moduleSpecifier.text);
+      else if (inToolFile && (typescript.isExportAssignment(node) || typescript.isFunctionDeclaration(node))) this.visitDefaultExport(node);
     }
+    for (const object of objects) this.visitObject(object, inToolFile, facts);
+    return this.handlers;
   }
 
   /**
@@ -429,11 +432,69 @@ function patternKey(element: ts.BindingElement): string | undefined {
   return typescript.isIdentifier(key) || typescript.isStringLiteral(key) ? key.text : undefined;
 }
 
+/**
+ * The handler index of one program, settings object and folder, read file by file as it is asked: a
+ * function's question reads only the files whose registrations can lead to it (`Importers`), each
+ * once, so linting one file of a large program does not read every registration of it.
+ */
+class ProgramHandlerIndex implements ProgramHandlers {
+  private readonly builder: Builder;
+  private readonly files: readonly ts.SourceFile[];
+  private readonly places: ReadonlyMap<ts.SourceFile, number>;
+  private readonly importers: Importers;
+  /** The handlers each read file's registrations lead to, by the file's place in the program. */
+  private readonly byFile = new Map<ts.SourceFile, readonly ProgramHandler[]>();
+  /** Each function's handler: the kind `HANDLER_KIND_ORDER` prefers, then the first in program order, as if every file had been read. */
+  private readonly best = new Map<ts.Node, { handler: ProgramHandler; rank: readonly [number, number, number] }>();
+  private all: readonly ProgramHandler[] | undefined;
+
+  constructor(
+    private readonly program: ts.Program,
+    settings: McpSettings,
+    cwd: string,
+  ) {
+    this.builder = new Builder(program, settings, (file) => settings.isToolFile(file.fileName, cwd));
+    this.files = projectSourceFiles(program);
+    this.places = new Map(this.files.map((file, place) => [file, place]));
+    this.importers = new Importers(program.getTypeChecker(), this.files);
+  }
+
+  get handlers(): readonly ProgramHandler[] {
+    this.all ??= this.files.flatMap((file) => this.read(file));
+    return this.all;
+  }
+
+  handlerOf(fn: ts.Node): ProgramHandler | undefined {
+    for (const file of this.importers.reaching(fn.getSourceFile())) this.read(file);
+    return this.best.get(fn)?.handler;
+  }
+
+  private read(file: ts.SourceFile): readonly ProgramHandler[] {
+    let found = this.byFile.get(file);
+    if (found) return found;
+    found = this.builder.visitFile(file);
+    this.byFile.set(file, found);
+    const place = this.places.get(file) ?? this.files.length;
+    found.forEach((handler, order) => {
+      const rank = [HANDLER_KIND_ORDER.indexOf(handler.kind), place, order] as const;
+      const known = this.best.get(handler.fn);
+      if (!known || compareRanks(rank, known.rank) < 0) this.best.set(handler.fn, { handler, rank });
+    });
+    if (programHandlersFileChannel.hasSubscribers) programHandlersFileChannel.publish({ program: this.program, file });
+    return found;
+  }
+}
+
+function compareRanks(left: readonly number[], right: readonly number[]): number {
+  for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return left[index] - right[index];
+  return 0;
+}
+
 const cache = new WeakMap<ts.Program, WeakMap<McpSettings, Map<string, ProgramHandlers>>>();
 
 /**
- * Every tool handler of the program, in every shape the rules recognise, registered in any file:
- * built once per program, settings object and folder (`toolFiles` globs are relative to it).
+ * Every tool handler of the program, in every shape the rules recognise, registered in any file: one
+ * index per program, settings object and folder (`toolFiles` globs are relative to it).
  */
 export function getProgramHandlers(program: ts.Program, settings: McpSettings, cwd: string): ProgramHandlers {
   let bySettings = cache.get(program);
@@ -448,14 +509,7 @@ export function getProgramHandlers(program: ts.Program, settings: McpSettings, c
   }
   let found = byFolder.get(cwd);
   if (!found) {
-    const builder = new Builder(program, settings, (file) => settings.isToolFile(file.fileName, cwd));
-    builder.build();
-    const first = new Map<ts.Node, ProgramHandler>();
-    for (const handler of builder.handlers) {
-      const known = first.get(handler.fn);
-      if (!known || HANDLER_KIND_ORDER.indexOf(handler.kind) < HANDLER_KIND_ORDER.indexOf(known.kind)) first.set(handler.fn, handler);
-    }
-    found = { handlers: builder.handlers, handlerOf: (fn) => first.get(fn) };
+    found = new ProgramHandlerIndex(program, settings, cwd);
     byFolder.set(cwd, found);
     if (programHandlersChannel.hasSubscribers) programHandlersChannel.publish({ program });
   }

@@ -2,8 +2,13 @@ import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { getProgramHandlers, programHandlersChannel } from "../../../src/model/typescript/program-handlers.js";
-import { functionName } from "../../../src/model/typescript/ts-nodes.js";
+import {
+  getProgramHandlers,
+  programHandlersChannel,
+  programHandlersFileChannel,
+  type ProgramHandler,
+} from "../../../src/model/typescript/program-handlers.js";
+import { descendants, functionName, isTsFunction, projectSourceFiles } from "../../../src/model/typescript/ts-nodes.js";
 import { getMcpSettings } from "../../../src/model/settings.js";
 import rule from "../../../src/rules/no-protocol-errors-in-tools.js";
 import { createRuleTester } from "../../rule-tester.js";
@@ -46,6 +51,109 @@ describe("getProgramHandlers", () => {
     } finally {
       unsubscribe(programHandlersChannel.name, count);
     }
+  });
+});
+
+/** The files an index reads while `ask` runs, relative to `root`. */
+function filesRead(program: ts.Program, root: string, ask: () => void): string[] {
+  const read: string[] = [];
+  const onFile = (message: unknown): void => {
+    const { program: from, file } = message as { program: ts.Program; file: ts.SourceFile };
+    if (from === program) read.push(file.fileName.slice(root.length));
+  };
+  subscribe(programHandlersFileChannel.name, onFile);
+  try {
+    ask();
+  } finally {
+    unsubscribe(programHandlersFileChannel.name, onFile);
+  }
+  return read;
+}
+
+const describeHandler = (handler: ProgramHandler | undefined): string =>
+  handler ? `${handler.kind} ${handler.via ?? "-"} ${String(handler.guarded)} ${String(handler.call?.getStart())}` : "none";
+
+/** A program of in-memory files (`/project/...`) with the SDK's types out of the way. */
+function memoryProgram(files: Record<string, string>): ts.Program {
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    types: [],
+    module: ts.ModuleKind.ESNext,
+    target: ts.ScriptTarget.ES2022,
+  };
+  const host = ts.createCompilerHost(options);
+  const readFile = host.readFile.bind(host);
+  host.readFile = (name) => (name in files ? files[name] : readFile(name));
+  host.fileExists = (name) => name in files || ts.sys.fileExists(name);
+  host.directoryExists = (name) => name === "/project" || ts.sys.directoryExists(name);
+  host.getSourceFile = (name, version) => ts.createSourceFile(name, host.readFile(name) ?? "", version, true);
+  return ts.createProgram(Object.keys(files), options, host);
+}
+
+describe("getProgramHandlers, read as the rules ask", () => {
+  it("reads only the file of the function asked about and the files that import it, directly or not", () => {
+    const program = fixtureProgram();
+    const index = getProgramHandlers(program, getMcpSettings({}), fixture);
+    const gitStatus = program.getSourceFile(`${fixture}src/handlers/git-status.ts`);
+    const fn = gitStatus && [...descendants(gitStatus)].find((node) => ts.isFunctionDeclaration(node) && node.name?.text === "gitStatus");
+    if (!fn) throw new Error("the fixture has no gitStatus");
+    let found: ProgramHandler | undefined;
+    expect(filesRead(program, fixture, () => (found = index.handlerOf(fn)))).toEqual(["src/handlers/git-status.ts", "src/server.ts"]);
+    expect(describeHandler(found)).toMatch(/^registration registerTool false/u);
+    // Asked again, or about another function of the same files: nothing more to read.
+    expect(filesRead(program, fixture, () => index.handlerOf(fn))).toEqual([]);
+  });
+
+  it("answers for every function of the program as the index that read every file does", () => {
+    const program = fixtureProgram();
+    const whole = getProgramHandlers(program, getMcpSettings({}), fixture);
+    expect(whole.handlers.length).toBeGreaterThan(0);
+    for (const file of projectSourceFiles(program)) {
+      // A new settings object: an index that has read nothing yet, asked about this file's functions first.
+      const lazy = getProgramHandlers(program, getMcpSettings({}), fixture);
+      for (const fn of [...descendants(file)].filter(isTsFunction)) {
+        expect(`${file.fileName.slice(fixture.length)}:${String(fn.getStart())} ${describeHandler(lazy.handlerOf(fn))}`).toBe(
+          `${file.fileName.slice(fixture.length)}:${String(fn.getStart())} ${describeHandler(whole.handlerOf(fn))}`,
+        );
+      }
+    }
+  });
+
+  /** The files an index of `files` reads to answer for the first function of `asked`, and its answer. */
+  function askAbout(files: Record<string, string>, asked: string): { read: string[]; kind: string | undefined } {
+    const program = memoryProgram(files);
+    const index = getProgramHandlers(program, getMcpSettings({}), "/project");
+    const file = program.getSourceFile(asked);
+    const fn = file && [...descendants(file)].find(ts.isFunctionDeclaration);
+    if (!fn) throw new Error(`no function in ${asked}`);
+    let found: ProgramHandler | undefined;
+    const read = filesRead(program, "/project/", () => (found = index.handlerOf(fn)));
+    return { read: read.sort(), kind: found?.kind };
+  }
+
+  const register = `declare const server: { registerTool(name: string, config: object, cb: (args: { id: string }) => unknown): void };
+server.registerTool("lookup_user", {}, lookupUser);`;
+  const lookupUser = `async function lookupUser(args: { id: string }) {
+  return { content: [{ type: "text" as const, text: args.id }] };
+}`;
+
+  it("reads every file for a function of a script, which any file may call without importing it", () => {
+    const files = {
+      "/project/globals.ts": lookupUser,
+      "/project/server.ts": `${register}\nexport {};`,
+      "/project/unrelated.ts": `export const retries = 3;`,
+    };
+    expect(askAbout(files, "/project/globals.ts")).toEqual({ read: ["globals.ts", "server.ts", "unrelated.ts"], kind: "registration" });
+  });
+
+  it("reads only the importers for a function of a module, not an unrelated file", () => {
+    const files = {
+      "/project/lookup.ts": `export ${lookupUser}`,
+      "/project/server.ts": `import { lookupUser } from "./lookup";\n${register}`,
+      "/project/unrelated.ts": `export const retries = 3;`,
+    };
+    expect(askAbout(files, "/project/lookup.ts")).toEqual({ read: ["lookup.ts", "server.ts"], kind: "registration" });
   });
 });
 
