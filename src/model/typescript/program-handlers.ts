@@ -444,6 +444,8 @@ class ProgramHandlerIndex implements ProgramHandlers {
   private readonly importers: Importers;
   /** The handlers each read file's registrations lead to, by the file's place in the program. */
   private readonly byFile = new Map<ts.SourceFile, readonly ProgramHandler[]>();
+  /** Files whose functions have been asked about: every file that can reach them has been read. */
+  private readonly answered = new Set<ts.SourceFile>();
   /** Each function's handler: the kind `HANDLER_KIND_ORDER` prefers, then the first in program order, as if every file had been read. */
   private readonly best = new Map<ts.Node, { handler: ProgramHandler; rank: readonly [number, number, number] }>();
   private all: readonly ProgramHandler[] | undefined;
@@ -465,7 +467,13 @@ class ProgramHandlerIndex implements ProgramHandlers {
   }
 
   handlerOf(fn: ts.Node): ProgramHandler | undefined {
-    for (const file of this.importers.reaching(fn.getSourceFile())) this.read(file);
+    const file = fn.getSourceFile();
+    // Registrations lead only to the project's own functions (a library's are not handlers of this server).
+    if (!this.places.has(file)) return undefined;
+    if (!this.answered.has(file)) {
+      for (const reaching of this.importers.reaching(file)) this.read(reaching);
+      this.answered.add(file);
+    }
     return this.best.get(fn)?.handler;
   }
 
