@@ -2,16 +2,16 @@
 // Configurations run interleaved in every round (rotating order), so drift on a busy machine hits them alike;
 // each figure is a median. Peak RSS and per-rule times come from one child process per configuration.
 import { execFile, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs, promisify } from "node:util";
-import tsParser from "@typescript-eslint/parser";
 import { ESLint, type Linter, type Rule } from "eslint";
 import plugin from "eslint-plugin-mcp-tool-errors";
 import { coreRulesConfig } from "./core-rules-config.js";
-import { type CorpusManifest, DEFAULT_SEED, generateCorpus, generateToolFile, GENERATOR_VERSION } from "./generate-corpus.js";
+import { CORPUS_ROOT, ensureCorpus, floor, LINT_PATTERNS, passTimes } from "./corpus.js";
+import { DEFAULT_SEED, generateToolFile } from "./generate-corpus.js";
 import { median } from "./median.js";
 import { measureOxlint, OXLINT_CONFIG_NAMES, OXLINT_LABEL, type OxlintConfigName, type OxlintResult } from "./oxlint.js";
 
@@ -26,21 +26,11 @@ const LABEL: Record<ConfigName, string> = {
   coreRules: "(d) + core rules only",
 };
 
-/** Where corpora live: `bench/.corpus/n<N>/`, next to this script's build output `bench/.corpus/.build/`. */
-const CORPUS_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const LINT_PATTERNS = ["src", "types"];
 /** The generated tool whose 400-line variant is the editor-latency probe: a `server.tool` with a planted violation. */
 const PROBE_INDEX = 13;
 const PROBE_LINES = 400;
 
 // ---------------------------------------------------------------- configurations
-
-const floor: Linter.Config = {
-  name: "bench/floor",
-  files: ["**/*.ts"],
-  languageOptions: { parser: tsParser, ecmaVersion: "latest", sourceType: "module" },
-  linterOptions: { reportUnusedDisableDirectives: "off" },
-};
 
 /**
  * The floor of issue 15: any rule with a listener switches on ESLint's per-node dispatch (`no-debugger` alone
@@ -97,19 +87,6 @@ async function timed(work: () => Promise<unknown>): Promise<{ wall: number; cpu:
 const pct = (ratio: number): string => `${ratio >= 0 ? "+" : ""}${(ratio * 100).toFixed(1)}%`;
 const ms = (value: number, digits = 1): string => value.toFixed(digits);
 
-/** The corpus of `size` tools, generated unless an identical one is on disk. */
-function ensureCorpus(size: number): { dir: string; manifest: CorpusManifest; files: number } {
-  const dir = path.join(CORPUS_ROOT, `n${String(size)}`);
-  const manifestFile = path.join(dir, "manifest.json");
-  let manifest: CorpusManifest | undefined;
-  if (existsSync(manifestFile)) {
-    const onDisk = JSON.parse(readFileSync(manifestFile, "utf8")) as CorpusManifest;
-    if (onDisk.generator === GENERATOR_VERSION && onDisk.seed === DEFAULT_SEED && onDisk.size === size) manifest = onDisk;
-  }
-  manifest ??= generateCorpus({ dir, size });
-  return { dir, manifest, files: manifest.tools.length + manifest.otherFiles.length };
-}
-
 // ---------------------------------------------------------------- child: one cold run with stats
 
 interface ChildReport {
@@ -121,14 +98,6 @@ interface ChildReport {
   ruleMs: Record<string, number>;
   problems: number;
   fatal: number;
-}
-
-/** ESLint 9's types make these stats fields required, ESLint 10's optional: read them as optional on both. */
-function passTimes(pass: { parse?: { total: number }; rules?: Record<string, { total: number }> }): {
-  parse: number;
-  rules: Record<string, { total: number }>;
-} {
-  return { parse: pass.parse?.total ?? 0, rules: pass.rules ?? {} };
 }
 
 /**

@@ -1,0 +1,118 @@
+// Two builds of the plugin compared in one process, for a change to its speed: `npm run bench` takes over an hour
+// and one cold run's figures move by a tenth on a busy machine, while here both builds lint the same corpus in
+// interleaved rounds (rotating order), so drift hits them alike, and ESLint's stats give each rule's time.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { ESLint, type Linter } from "eslint";
+import { ensureCorpus, floor, LINT_PATTERNS, passTimes } from "./corpus.js";
+import { median } from "./median.js";
+
+const HELP = `Usage: npm run bench:ab -- <plugin A> <plugin B> [options]
+
+  <plugin A>, <plugin B>  the entry file of each build (dist/index.js of a worktree, say)
+  --size <n>              corpus size in tools (default 1000)
+  --rounds <n>            rounds; each lints the corpus once with each build (default 6)
+  --config <name>         the preset to run: recommended or all (default recommended)
+  -h, --help              print this and exit
+
+Prints each round's rules / parse in ESLint's stats, then the median time of each rule and of all rules, and
+B / A. Both builds must report the same problems: a speed change that changes findings is not one.`;
+
+interface PluginBuild {
+  configs: Partial<Record<string, Linter.Config>>;
+}
+
+interface RoundFigures {
+  parseMs: number;
+  ruleMs: Record<string, number>;
+  problems: number;
+}
+
+async function loadBuild(file: string): Promise<PluginBuild> {
+  const loaded = (await import(pathToFileURL(path.resolve(file)).href)) as { default: PluginBuild };
+  return loaded.default;
+}
+
+async function lintOnce(build: PluginBuild, preset: string, dir: string): Promise<RoundFigures> {
+  const config = build.configs[preset];
+  if (!config) throw new Error(`the build has no preset "${preset}"`);
+  (globalThis as { gc?: () => void }).gc?.();
+  const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: [floor, config], cache: false, stats: true });
+  const results = await eslint.lintFiles(LINT_PATTERNS);
+  const figures: RoundFigures = { parseMs: 0, ruleMs: {}, problems: 0 };
+  for (const result of results) {
+    figures.problems += result.messages.length;
+    for (const pass of result.stats?.times.passes ?? []) {
+      const { parse, rules } = passTimes(pass);
+      figures.parseMs += parse;
+      for (const [rule, time] of Object.entries(rules)) figures.ruleMs[rule] = (figures.ruleMs[rule] ?? 0) + time.total;
+    }
+  }
+  return figures;
+}
+
+const total = (figures: RoundFigures): number => Object.values(figures.ruleMs).reduce((sum, time) => sum + time, 0);
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      size: { type: "string", default: "1000" },
+      rounds: { type: "string", default: "6" },
+      config: { type: "string", default: "recommended" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
+  const [fileA, fileB] = [positionals.at(0), positionals.at(1)];
+  const size = Number(values.size);
+  const rounds = Number(values.rounds);
+  if (fileA === undefined || fileB === undefined || positionals.length !== 2)
+    throw new Error(`two plugin entry files are needed\n\n${HELP}`);
+  for (const [key, value] of [
+    ["--size", size],
+    ["--rounds", rounds],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${key} must be a positive integer`);
+  }
+  if (values.config !== "recommended" && values.config !== "all") throw new Error(`--config must be recommended or all`);
+  const builds = { A: await loadBuild(fileA), B: await loadBuild(fileB) };
+  const { dir, files } = ensureCorpus(size);
+  console.log(`A: ${fileA}\nB: ${fileB}\n${values.config}, N=${String(size)} (${String(files)} files), ${String(rounds)} rounds`);
+  const seen: Record<"A" | "B", RoundFigures[]> = { A: [], B: [] };
+  for (let round = 0; round < rounds; round++) {
+    for (const name of round % 2 === 0 ? (["A", "B"] as const) : (["B", "A"] as const)) {
+      const figures = await lintOnce(builds[name], values.config, dir);
+      seen[name].push(figures);
+      const share = ((100 * total(figures)) / figures.parseMs).toFixed(2);
+      console.log(
+        `round ${String(round + 1)} ${name}: parse ${figures.parseMs.toFixed(0)} ms, rules ${total(figures).toFixed(0)} ms (${share} %)`,
+      );
+    }
+  }
+  const problems = { A: seen.A[0]?.problems, B: seen.B[0]?.problems };
+  if (problems.A !== problems.B) throw new Error(`A reported ${String(problems.A)} problems, B ${String(problems.B)}`);
+  const rules = [...new Set([...seen.A, ...seen.B].flatMap((figures) => Object.keys(figures.ruleMs)))].sort();
+  const medianOf = (name: "A" | "B", time: (figures: RoundFigures) => number): number => median(seen[name].map(time));
+  console.log("\nmedian ms | A | B | B / A");
+  for (const rule of [...rules, "all rules"]) {
+    const time = (figures: RoundFigures): number => (rule === "all rules" ? total(figures) : (figures.ruleMs[rule] ?? 0));
+    const [a, b] = [medianOf("A", time), medianOf("B", time)];
+    console.log(`${rule} | ${a.toFixed(1)} | ${b.toFixed(1)} | ${(b / a).toFixed(3)}`);
+  }
+  const share = (figures: RoundFigures): number => (100 * total(figures)) / figures.parseMs;
+  console.log(`rules / parse, median % | ${medianOf("A", share).toFixed(2)} | ${medianOf("B", share).toFixed(2)} |`);
+  console.log(`problems: ${String(problems.A)} each`);
+}
+
+try {
+  await main();
+} catch (error) {
+  // A mistake in the arguments or a difference in findings: the message says it, a stack would not help.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+}
