@@ -17,7 +17,8 @@ const HELP = `Usage: npm run bench:ab -- <plugin A> <plugin B> [options]
   -h, --help              print this and exit
 
 Prints each round's rules / parse in ESLint's stats, then the median time of each rule and of all rules, and
-B / A. Both builds must report the same problems: a speed change that changes findings is not one.`;
+B / A, and the spread of B / A within each round (a difference inside it may be the machine's drift). Both builds
+must report the same problems: a speed change that changes findings is not one.`;
 
 interface PluginBuild {
   configs: Partial<Record<string, Linter.Config>>;
@@ -106,6 +107,11 @@ async function main(): Promise<void> {
   }
   const share = (figures: RoundFigures): number => (100 * total(figures)) / figures.parseMs;
   console.log(`rules / parse, median % | ${medianOf("A", share).toFixed(2)} | ${medianOf("B", share).toFixed(2)} |`);
+  // Each round's own B / A: their spread says how much of the medians' difference the machine's drift could make.
+  const paired = seen.B.map((figures, round) => total(figures) / total(seen.A[round] ?? figures));
+  console.log(
+    `all rules, B / A within each round: median ${median(paired).toFixed(3)}, from ${Math.min(...paired).toFixed(3)} to ${Math.max(...paired).toFixed(3)}`,
+  );
   console.log(`problems: ${String(problems.A)} each`);
 }
 
