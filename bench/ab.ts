@@ -1,11 +1,11 @@
 // Two builds of the plugin compared in one process, for a change to its speed: `npm run bench` takes over an hour
 // and one cold run's figures move by a tenth on a busy machine, while here both builds lint the same corpus in
-// interleaved rounds (rotating order), so drift hits them alike, and ESLint's stats give each rule's time.
+// alternating rounds, so drift hits them alike, and ESLint's stats give each rule's time.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { ESLint, type Linter } from "eslint";
-import { ensureCorpus, floor, LINT_PATTERNS, passTimes } from "./corpus.js";
+import { ensureCorpus, floor, LINT_PATTERNS, statsTimes, totalRuleMs } from "./corpus.js";
 import { median } from "./median.js";
 
 const HELP = `Usage: npm run bench:ab -- <plugin A> <plugin B> [options]
@@ -41,19 +41,12 @@ async function lintOnce(build: PluginBuild, preset: string, dir: string): Promis
   (globalThis as { gc?: () => void }).gc?.();
   const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: [floor, config], cache: false, stats: true });
   const results = await eslint.lintFiles(LINT_PATTERNS);
-  const figures: RoundFigures = { parseMs: 0, ruleMs: {}, problems: 0 };
-  for (const result of results) {
-    figures.problems += result.messages.length;
-    for (const pass of result.stats?.times.passes ?? []) {
-      const { parse, rules } = passTimes(pass);
-      figures.parseMs += parse;
-      for (const [rule, time] of Object.entries(rules)) figures.ruleMs[rule] = (figures.ruleMs[rule] ?? 0) + time.total;
-    }
-  }
-  return figures;
+  return { ...statsTimes(results), problems: results.reduce((sum, result) => sum + result.messages.length, 0) };
 }
 
-const total = (figures: RoundFigures): number => Object.values(figures.ruleMs).reduce((sum, time) => sum + time, 0);
+const total = (figures: RoundFigures): number => totalRuleMs(figures.ruleMs);
+/** The rules' time as a percentage of parse time. */
+const share = (figures: RoundFigures): number => (100 * total(figures)) / figures.parseMs;
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -89,9 +82,8 @@ async function main(): Promise<void> {
     for (const name of round % 2 === 0 ? (["A", "B"] as const) : (["B", "A"] as const)) {
       const figures = await lintOnce(builds[name], values.config, dir);
       seen[name].push(figures);
-      const share = ((100 * total(figures)) / figures.parseMs).toFixed(2);
       console.log(
-        `round ${String(round + 1)} ${name}: parse ${figures.parseMs.toFixed(0)} ms, rules ${total(figures).toFixed(0)} ms (${share} %)`,
+        `round ${String(round + 1)} ${name}: parse ${figures.parseMs.toFixed(0)} ms, rules ${total(figures).toFixed(0)} ms (${share(figures).toFixed(2)} %)`,
       );
     }
   }
@@ -105,7 +97,6 @@ async function main(): Promise<void> {
     const [a, b] = [medianOf("A", time), medianOf("B", time)];
     console.log(`${rule} | ${a.toFixed(1)} | ${b.toFixed(1)} | ${(b / a).toFixed(3)}`);
   }
-  const share = (figures: RoundFigures): number => (100 * total(figures)) / figures.parseMs;
   console.log(`rules / parse, median % | ${medianOf("A", share).toFixed(2)} | ${medianOf("B", share).toFixed(2)} |`);
   // Each round's own B / A: their spread says how much of the medians' difference the machine's drift could make.
   const paired = seen.B.map((figures, round) => total(figures) / total(seen.A[round] ?? figures));

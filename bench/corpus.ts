@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import tsParser from "@typescript-eslint/parser";
-import type { Linter } from "eslint";
+import type { ESLint, Linter } from "eslint";
 import { type CorpusManifest, DEFAULT_SEED, generateCorpus, GENERATOR_VERSION } from "./generate-corpus.js";
 
 /** Where corpora live: `bench/.corpus/n<N>/`, next to the scripts' build output `bench/.corpus/.build/`. */
@@ -33,9 +33,26 @@ export function ensureCorpus(size: number): { dir: string; manifest: CorpusManif
 }
 
 /** ESLint 9's types make these stats fields required, ESLint 10's optional: read them as optional on both. */
-export function passTimes(pass: { parse?: { total: number }; rules?: Record<string, { total: number }> }): {
+function passTimes(pass: { parse?: { total: number }; rules?: Record<string, { total: number }> }): {
   parse: number;
   rules: Record<string, { total: number }>;
 } {
   return { parse: pass.parse?.total ?? 0, rules: pass.rules ?? {} };
 }
+
+/** Parse time and each rule's time over a lint's results, from ESLint's stats (`stats: true`), in ms. */
+export function statsTimes(results: readonly ESLint.LintResult[]): { parseMs: number; ruleMs: Record<string, number> } {
+  let parseMs = 0;
+  const ruleMs: Record<string, number> = {};
+  for (const result of results) {
+    for (const pass of result.stats?.times.passes ?? []) {
+      const { parse, rules } = passTimes(pass);
+      parseMs += parse;
+      for (const [rule, time] of Object.entries(rules)) ruleMs[rule] = (ruleMs[rule] ?? 0) + time.total;
+    }
+  }
+  return { parseMs, ruleMs };
+}
+
+/** All rules' time together. */
+export const totalRuleMs = (ruleMs: Readonly<Record<string, number>>): number => Object.values(ruleMs).reduce((sum, time) => sum + time, 0);

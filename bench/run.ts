@@ -10,7 +10,7 @@ import { parseArgs, promisify } from "node:util";
 import { ESLint, type Linter, type Rule } from "eslint";
 import plugin from "eslint-plugin-mcp-tool-errors";
 import { coreRulesConfig } from "./core-rules-config.js";
-import { CORPUS_ROOT, ensureCorpus, floor, LINT_PATTERNS, passTimes } from "./corpus.js";
+import { CORPUS_ROOT, ensureCorpus, floor, LINT_PATTERNS, statsTimes, totalRuleMs } from "./corpus.js";
 import { DEFAULT_SEED, generateToolFile } from "./generate-corpus.js";
 import { median } from "./median.js";
 import { measureOxlint, OXLINT_CONFIG_NAMES, OXLINT_LABEL, type OxlintConfigName, type OxlintResult } from "./oxlint.js";
@@ -132,15 +132,7 @@ async function childRun(config: ConfigName | "mirror", dir: string, countsFile?:
   const start = performance.now();
   const results = await eslint.lintFiles(LINT_PATTERNS);
   const wallMs = performance.now() - start;
-  let parseMs = 0;
-  const ruleMs: Record<string, number> = {};
-  for (const result of results) {
-    for (const pass of result.stats?.times.passes ?? []) {
-      const { parse, rules } = passTimes(pass);
-      parseMs += parse;
-      for (const [rule, time] of Object.entries(rules)) ruleMs[rule] = (ruleMs[rule] ?? 0) + time.total;
-    }
-  }
+  const { parseMs, ruleMs } = statsTimes(results);
   return {
     // maxRSS is in KiB on Linux and macOS.
     maxRssMiB: process.resourceUsage().maxRSS / 1024,
@@ -156,7 +148,7 @@ async function childRun(config: ConfigName | "mirror", dir: string, countsFile?:
 }
 
 /** The rules' share of parse time in one run's ESLint stats. */
-const ruleShare = (report: ChildReport): number => Object.values(report.ruleMs).reduce((sum, time) => sum + time, 0) / report.parseMs;
+const ruleShare = (report: ChildReport): number => totalRuleMs(report.ruleMs) / report.parseMs;
 
 async function spawnChild(config: ConfigName | "mirror", dir: string, countsFile?: string): Promise<ChildReport> {
   const counts = countsFile === undefined ? [] : ["--counts", countsFile];
