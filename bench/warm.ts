@@ -1,0 +1,110 @@
+// How much of the rules' time in ESLint's stats is the rules' own work, and how much is running right after a parse:
+// each file is linted from its text (the parse, then the rules, as in every lint) and at once again from the parsed
+// source code (the same rules on the same tree, with the plugin's code and the tree still in the CPU's caches).
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { Linter } from "eslint";
+import { CORPUS_ROOT, ensureCorpus, floor, LINT_PATTERNS, totalRuleMs } from "./corpus.js";
+
+const HELP = `Usage: npm run bench:warm -- [<plugin>] [options]
+
+  <plugin>          the entry file of the build to measure (default: this repository's dist/index.js)
+  --size <n>        corpus size in tools (default 1000)
+  --config <name>   the preset to run: recommended or all (default recommended)
+  -h, --help        print this and exit
+
+Lints each file of the corpus twice in a row: from its text (parse, then rules) and again from the parsed source
+code (rules only). Prints each rule's time in ESLint's stats in both, and rules / parse for both. The first is what
+a lint pays and what the bench's targets measure; the second is the rules' work with the plugin's code and the
+file's tree already in the CPU's caches.`;
+
+interface PluginBuild {
+  configs: Partial<Record<string, Linter.Config>>;
+}
+
+interface PassFigures {
+  parseMs: number;
+  ruleMs: Record<string, number>;
+  problems: number;
+}
+
+/** The files `npm run bench` lints: every `.ts` file under the lint patterns, in a stable order. */
+function lintedFiles(dir: string): string[] {
+  return LINT_PATTERNS.flatMap((pattern) =>
+    readdirSync(path.join(dir, pattern), { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".ts"))
+      .map((file) => path.join(dir, pattern, file)),
+  ).sort();
+}
+
+/** Adds one lint's stats (the last `verifyAndFix`, which keeps them) to `into`. */
+function addTimes(linter: Linter, problems: number, into: PassFigures): void {
+  into.problems += problems;
+  for (const pass of linter.getTimes().passes) {
+    into.parseMs += pass.parse?.total ?? 0;
+    for (const [rule, time] of Object.entries(pass.rules ?? {})) into.ruleMs[rule] = (into.ruleMs[rule] ?? 0) + time.total;
+  }
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      size: { type: "string", default: "1000" },
+      config: { type: "string", default: "recommended" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
+  if (positionals.length > 1) throw new Error(`at most one plugin entry file\n\n${HELP}`);
+  const size = Number(values.size);
+  if (!Number.isInteger(size) || size < 1) throw new Error("--size must be a positive integer");
+  if (values.config !== "recommended" && values.config !== "all") throw new Error("--config must be recommended or all");
+  const entry = path.resolve(positionals.at(0) ?? path.join(CORPUS_ROOT, "..", "..", "dist", "index.js"));
+  const build = ((await import(pathToFileURL(entry).href)) as { default: PluginBuild }).default;
+  const preset = build.configs[values.config];
+  if (!preset) throw new Error(`the build has no preset "${values.config}"`);
+
+  const { dir } = ensureCorpus(size);
+  const files = lintedFiles(dir);
+  const config = [floor, preset];
+  const linter = new Linter({ cwd: dir });
+  const options = { stats: true, fix: false } as const;
+  const afterParse: PassFigures = { parseMs: 0, ruleMs: {}, problems: 0 };
+  const again: PassFigures = { parseMs: 0, ruleMs: {}, problems: 0 };
+  for (const file of files) {
+    const text = linter.verifyAndFix(readFileSync(file, "utf8"), config, { ...options, filename: file });
+    addTimes(linter, text.messages.length, afterParse);
+    // `verifyAndFix` (the one call that keeps stats) hands its input to `verify`, which takes parsed source code
+    // as well as text; only its type says text.
+    const parsed = linter.verifyAndFix(linter.getSourceCode() as unknown as string, config, { ...options, filename: file });
+    addTimes(linter, parsed.messages.length, again);
+  }
+  if (afterParse.problems !== again.problems) {
+    throw new Error(`the second lint reported ${String(again.problems)} problems, the first ${String(afterParse.problems)}`);
+  }
+
+  console.log(`${entry}\n${values.config}, N=${String(size)} (${String(files.length)} files), parse ${afterParse.parseMs.toFixed(0)} ms`);
+  console.log("\nms | after a parse | again | again / after a parse");
+  const rules = Object.keys(afterParse.ruleMs).sort();
+  for (const rule of [...rules, "all rules"]) {
+    const time = (figures: PassFigures): number => (rule === "all rules" ? totalRuleMs(figures.ruleMs) : (figures.ruleMs[rule] ?? 0));
+    console.log(`${rule} | ${time(afterParse).toFixed(1)} | ${time(again).toFixed(1)} | ${(time(again) / time(afterParse)).toFixed(2)}`);
+  }
+  const share = (figures: PassFigures): string => ((100 * totalRuleMs(figures.ruleMs)) / afterParse.parseMs).toFixed(2);
+  console.log(`rules / parse % | ${share(afterParse)} | ${share(again)} |`);
+  console.log(`problems: ${String(afterParse.problems)} each`);
+}
+
+try {
+  await main();
+} catch (error) {
+  // A mistake in the arguments or a difference in findings: the message says it, a stack would not help.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+}
