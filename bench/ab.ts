@@ -1,11 +1,9 @@
 // Two builds of the plugin compared in one process, for a change to its speed: `npm run bench` takes over an hour
 // and one cold run's figures move by a tenth on a busy machine, while here both builds lint the same corpus in
 // alternating rounds, so drift hits them alike, and ESLint's stats give each rule's time.
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { ESLint, type Linter } from "eslint";
-import { ensureCorpus, floor, LINT_PATTERNS, statsTimes, totalRuleMs } from "./corpus.js";
+import { ESLint } from "eslint";
+import { ensureCorpus, floor, LINT_PATTERNS, loadBuild, type PluginBuild, statsTimes, type StatsTimes, totalRuleMs } from "./corpus.js";
 import { median } from "./median.js";
 
 const HELP = `Usage: npm run bench:ab -- <plugin A> <plugin B> [options]
@@ -20,19 +18,8 @@ Prints each round's rules / parse in ESLint's stats, then the median time of eac
 B / A, and the spread of B / A within each round (a difference inside it may be the machine's drift). Both builds
 must report the same problems: a speed change that changes findings is not one.`;
 
-interface PluginBuild {
-  configs: Partial<Record<string, Linter.Config>>;
-}
-
-interface RoundFigures {
-  parseMs: number;
-  ruleMs: Record<string, number>;
+interface RoundFigures extends StatsTimes {
   problems: number;
-}
-
-async function loadBuild(file: string): Promise<PluginBuild> {
-  const loaded = (await import(pathToFileURL(path.resolve(file)).href)) as { default: PluginBuild };
-  return loaded.default;
 }
 
 async function lintOnce(build: PluginBuild, preset: string, dir: string): Promise<RoundFigures> {

@@ -1,8 +1,8 @@
 // What every bench script shares: where the generated corpora live, what is linted in them, the configuration
-// every measured one starts from, and how ESLint's stats are read.
+// every measured one starts from, how a build of the plugin is loaded, and how ESLint's stats are read.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import tsParser from "@typescript-eslint/parser";
 import type { ESLint, Linter } from "eslint";
 import { type CorpusManifest, DEFAULT_SEED, generateCorpus, GENERATOR_VERSION } from "./generate-corpus.js";
@@ -32,26 +32,42 @@ export function ensureCorpus(size: number): { dir: string; manifest: CorpusManif
   return { dir, manifest, files: manifest.tools.length + manifest.otherFiles.length };
 }
 
-/** ESLint 9's types make these stats fields required, ESLint 10's optional: read them as optional on both. */
-function passTimes(pass: { parse?: { total: number }; rules?: Record<string, { total: number }> }): {
-  parse: number;
-  rules: Record<string, { total: number }>;
-} {
-  return { parse: pass.parse?.total ?? 0, rules: pass.rules ?? {} };
+/** A build of the plugin, as the bench scripts load it: its presets are all they read. */
+export interface PluginBuild {
+  configs: Partial<Record<string, Linter.Config>>;
+}
+
+/** The build whose entry file is `file` (dist/index.js of a worktree, say). */
+export async function loadBuild(file: string): Promise<PluginBuild> {
+  const loaded = (await import(pathToFileURL(path.resolve(file)).href)) as { default: PluginBuild };
+  return loaded.default;
+}
+
+/** Parse time and each rule's time, in ms. */
+export interface StatsTimes {
+  parseMs: number;
+  ruleMs: Record<string, number>;
+}
+
+/**
+ * Adds the passes of one file's stats (`stats: true`) to `into`. ESLint 9's types make the passes' fields required,
+ * ESLint 10's optional: they are read as optional on both.
+ */
+export function addPassTimes(
+  passes: readonly { parse?: { total: number }; rules?: Record<string, { total: number }> }[],
+  into: StatsTimes,
+): void {
+  for (const pass of passes) {
+    into.parseMs += pass.parse?.total ?? 0;
+    for (const [rule, time] of Object.entries(pass.rules ?? {})) into.ruleMs[rule] = (into.ruleMs[rule] ?? 0) + time.total;
+  }
 }
 
 /** Parse time and each rule's time over a lint's results, from ESLint's stats (`stats: true`), in ms. */
-export function statsTimes(results: readonly ESLint.LintResult[]): { parseMs: number; ruleMs: Record<string, number> } {
-  let parseMs = 0;
-  const ruleMs: Record<string, number> = {};
-  for (const result of results) {
-    for (const pass of result.stats?.times.passes ?? []) {
-      const { parse, rules } = passTimes(pass);
-      parseMs += parse;
-      for (const [rule, time] of Object.entries(rules)) ruleMs[rule] = (ruleMs[rule] ?? 0) + time.total;
-    }
-  }
-  return { parseMs, ruleMs };
+export function statsTimes(results: readonly ESLint.LintResult[]): StatsTimes {
+  const times: StatsTimes = { parseMs: 0, ruleMs: {} };
+  for (const result of results) addPassTimes(result.stats?.times.passes ?? [], times);
+  return times;
 }
 
 /** All rules' time together. */

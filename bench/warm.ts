@@ -3,10 +3,9 @@
 // source code, right after another file's rules (the same rules on the same tree, with the plugin's code warm).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { Linter } from "eslint";
-import { CORPUS_ROOT, ensureCorpus, floor, LINT_PATTERNS, totalRuleMs } from "./corpus.js";
+import { addPassTimes, CORPUS_ROOT, ensureCorpus, floor, LINT_PATTERNS, loadBuild, type StatsTimes, totalRuleMs } from "./corpus.js";
 
 /** Files parsed and kept before they are linted again: a batch's first file then follows its last one's lint. */
 const BATCH = 50;
@@ -23,13 +22,7 @@ its parsed source code (rules only, each right after another file's rules). Prin
 stats in both, and rules / parse for both. The first is what a lint pays and what the bench's targets measure; the
 second is the same work with no parse in between, the plugin's code and data still in the CPU's caches.`;
 
-interface PluginBuild {
-  configs: Partial<Record<string, Linter.Config>>;
-}
-
-interface PassFigures {
-  parseMs: number;
-  ruleMs: Record<string, number>;
+interface PassFigures extends StatsTimes {
   problems: number;
 }
 
@@ -42,13 +35,10 @@ function lintedFiles(dir: string): string[] {
   ).sort();
 }
 
-/** Adds one lint's stats (the last `verifyAndFix`, which keeps them) to `into`. */
+/** Adds one lint's problems and stats (the last `verifyAndFix`'s, which the linter keeps) to `into`. */
 function addTimes(linter: Linter, problems: number, into: PassFigures): void {
   into.problems += problems;
-  for (const pass of linter.getTimes().passes) {
-    into.parseMs += pass.parse?.total ?? 0;
-    for (const [rule, time] of Object.entries(pass.rules ?? {})) into.ruleMs[rule] = (into.ruleMs[rule] ?? 0) + time.total;
-  }
+  addPassTimes(linter.getTimes().passes, into);
 }
 
 async function main(): Promise<void> {
@@ -69,7 +59,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(size) || size < 1) throw new Error("--size must be a positive integer");
   if (values.config !== "recommended" && values.config !== "all") throw new Error("--config must be recommended or all");
   const entry = path.resolve(positionals.at(0) ?? path.join(CORPUS_ROOT, "..", "..", "dist", "index.js"));
-  const build = ((await import(pathToFileURL(entry).href)) as { default: PluginBuild }).default;
+  const build = await loadBuild(entry);
   const preset = build.configs[values.config];
   if (!preset) throw new Error(`the build has no preset "${values.config}"`);
 
