@@ -3,7 +3,20 @@
 // alternating rounds, so drift hits them alike, and ESLint's stats give each rule's time.
 import { parseArgs } from "node:util";
 import { ESLint } from "eslint";
-import { ensureCorpus, floor, LINT_PATTERNS, loadBuild, type PluginBuild, statsTimes, type StatsTimes, totalRuleMs } from "./corpus.js";
+import {
+  benchPreset,
+  type BenchPreset,
+  ensureCorpus,
+  floor,
+  LINT_PATTERNS,
+  loadBuild,
+  type PluginBuild,
+  positiveInteger,
+  presetOf,
+  statsTimes,
+  type StatsTimes,
+  totalRuleMs,
+} from "./corpus.js";
 import { median } from "./median.js";
 
 const HELP = `Usage: npm run bench:ab -- <plugin A> <plugin B> [options]
@@ -22,9 +35,8 @@ interface RoundFigures extends StatsTimes {
   problems: number;
 }
 
-async function lintOnce(build: PluginBuild, preset: string, dir: string): Promise<RoundFigures> {
-  const config = build.configs[preset];
-  if (!config) throw new Error(`the build has no preset "${preset}"`);
+async function lintOnce(build: PluginBuild, preset: BenchPreset, dir: string): Promise<RoundFigures> {
+  const config = presetOf(build, preset);
   (globalThis as { gc?: () => void }).gc?.();
   const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: [floor, config], cache: false, stats: true });
   const results = await eslint.lintFiles(LINT_PATTERNS);
@@ -50,24 +62,18 @@ async function main(): Promise<void> {
     return;
   }
   const [fileA, fileB] = [positionals.at(0), positionals.at(1)];
-  const size = Number(values.size);
-  const rounds = Number(values.rounds);
   if (fileA === undefined || fileB === undefined || positionals.length !== 2)
     throw new Error(`two plugin entry files are needed\n\n${HELP}`);
-  for (const [key, value] of [
-    ["--size", size],
-    ["--rounds", rounds],
-  ] as const) {
-    if (!Number.isInteger(value) || value < 1) throw new Error(`${key} must be a positive integer`);
-  }
-  if (values.config !== "recommended" && values.config !== "all") throw new Error(`--config must be recommended or all`);
+  const size = positiveInteger("--size", values.size);
+  const rounds = positiveInteger("--rounds", values.rounds);
+  const preset = benchPreset(values.config);
   const builds = { A: await loadBuild(fileA), B: await loadBuild(fileB) };
   const { dir, files } = ensureCorpus(size);
-  console.log(`A: ${fileA}\nB: ${fileB}\n${values.config}, N=${String(size)} (${String(files)} files), ${String(rounds)} rounds`);
+  console.log(`A: ${fileA}\nB: ${fileB}\n${preset}, N=${String(size)} (${String(files)} files), ${String(rounds)} rounds`);
   const seen: Record<"A" | "B", RoundFigures[]> = { A: [], B: [] };
   for (let round = 0; round < rounds; round++) {
     for (const name of round % 2 === 0 ? (["A", "B"] as const) : (["B", "A"] as const)) {
-      const figures = await lintOnce(builds[name], values.config, dir);
+      const figures = await lintOnce(builds[name], preset, dir);
       seen[name].push(figures);
       console.log(
         `round ${String(round + 1)} ${name}: parse ${figures.parseMs.toFixed(0)} ms, rules ${total(figures).toFixed(0)} ms (${share(figures).toFixed(2)} %)`,

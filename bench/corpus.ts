@@ -19,7 +19,7 @@ export const floor: Linter.Config = {
   linterOptions: { reportUnusedDisableDirectives: "off" },
 };
 
-/** The corpus of `size` tools, generated unless an identical one is on disk. */
+/** The corpus of `size` tools, generated unless an identical one is on disk; `files` counts what is linted in it. */
 export function ensureCorpus(size: number): { dir: string; manifest: CorpusManifest; files: number } {
   const dir = path.join(CORPUS_ROOT, `n${String(size)}`);
   const manifestFile = path.join(dir, "manifest.json");
@@ -29,7 +29,12 @@ export function ensureCorpus(size: number): { dir: string; manifest: CorpusManif
     if (onDisk.generator === GENERATOR_VERSION && onDisk.seed === DEFAULT_SEED && onDisk.size === size) manifest = onDisk;
   }
   manifest ??= generateCorpus({ dir, size });
-  return { dir, manifest, files: manifest.tools.length + manifest.otherFiles.length };
+  return { dir, manifest, files: corpusFiles(manifest).length };
+}
+
+/** Every file of a corpus, relative to its directory: the tools and the files around them, all of them linted. */
+export function corpusFiles(manifest: CorpusManifest): string[] {
+  return [...manifest.tools.map((tool) => tool.path), ...manifest.otherFiles];
 }
 
 /** A build of the plugin, as the bench scripts load it: its presets are all they read. */
@@ -41,6 +46,29 @@ export interface PluginBuild {
 export async function loadBuild(file: string): Promise<PluginBuild> {
   const loaded = (await import(pathToFileURL(path.resolve(file)).href)) as { default: PluginBuild };
   return loaded.default;
+}
+
+/** The presets the bench scripts that compare builds can run. */
+export type BenchPreset = "recommended" | "all";
+
+/** `--config`'s value, checked. */
+export function benchPreset(value: string): BenchPreset {
+  if (value !== "recommended" && value !== "all") throw new Error("--config must be recommended or all");
+  return value;
+}
+
+/** A count option's value (`--size`, `--rounds`), checked. */
+export function positiveInteger(key: string, value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${key} must be a positive integer`);
+  return number;
+}
+
+/** The build's configuration for `preset`. */
+export function presetOf(build: PluginBuild, preset: BenchPreset): Linter.Config {
+  const config = build.configs[preset];
+  if (!config) throw new Error(`the build has no preset "${preset}"`);
+  return config;
 }
 
 /** Parse time and each rule's time, in ms. */

@@ -1,11 +1,23 @@
 // How much of the rules' time in ESLint's stats is the rules' own work, and how much is running right after a parse:
 // each file is linted from its text (the parse, then the rules, as in every lint) and later again from the parsed
 // source code, right after another file's rules (the same rules on the same tree, with the plugin's code warm).
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { Linter } from "eslint";
-import { addPassTimes, CORPUS_ROOT, ensureCorpus, floor, LINT_PATTERNS, loadBuild, type StatsTimes, totalRuleMs } from "./corpus.js";
+import {
+  addPassTimes,
+  benchPreset,
+  corpusFiles,
+  CORPUS_ROOT,
+  ensureCorpus,
+  floor,
+  loadBuild,
+  positiveInteger,
+  presetOf,
+  type StatsTimes,
+  totalRuleMs,
+} from "./corpus.js";
 
 /** Files parsed and kept before they are linted again: a batch's first file then follows its last one's lint. */
 const BATCH = 50;
@@ -24,15 +36,6 @@ second is the same work with no parse in between, the plugin's code and data sti
 
 interface PassFigures extends StatsTimes {
   problems: number;
-}
-
-/** The files `npm run bench` lints: every `.ts` file under the lint patterns, in a stable order. */
-function lintedFiles(dir: string): string[] {
-  return LINT_PATTERNS.flatMap((pattern) =>
-    readdirSync(path.join(dir, pattern), { recursive: true, encoding: "utf8" })
-      .filter((file) => file.endsWith(".ts"))
-      .map((file) => path.join(dir, pattern, file)),
-  ).sort();
 }
 
 /** Adds one lint's problems and stats (the last `verifyAndFix`'s, which the linter keeps) to `into`. */
@@ -55,16 +58,13 @@ async function main(): Promise<void> {
     return;
   }
   if (positionals.length > 1) throw new Error(`at most one plugin entry file\n\n${HELP}`);
-  const size = Number(values.size);
-  if (!Number.isInteger(size) || size < 1) throw new Error("--size must be a positive integer");
-  if (values.config !== "recommended" && values.config !== "all") throw new Error("--config must be recommended or all");
+  const size = positiveInteger("--size", values.size);
+  const presetName = benchPreset(values.config);
   const entry = path.resolve(positionals.at(0) ?? path.join(CORPUS_ROOT, "..", "..", "dist", "index.js"));
-  const build = await loadBuild(entry);
-  const preset = build.configs[values.config];
-  if (!preset) throw new Error(`the build has no preset "${values.config}"`);
+  const preset = presetOf(await loadBuild(entry), presetName);
 
-  const { dir } = ensureCorpus(size);
-  const files = lintedFiles(dir);
+  const { dir, manifest } = ensureCorpus(size);
+  const files = corpusFiles(manifest).map((file) => path.join(dir, file));
   const config = [floor, preset];
   const linter = new Linter({ cwd: dir });
   const options = { stats: true, fix: false } as const;
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     throw new Error(`the second lint reported ${String(again.problems)} problems, the first ${String(afterParse.problems)}`);
   }
 
-  console.log(`${entry}\n${values.config}, N=${String(size)} (${String(files.length)} files), parse ${afterParse.parseMs.toFixed(0)} ms`);
+  console.log(`${entry}\n${presetName}, N=${String(size)} (${String(files.length)} files), parse ${afterParse.parseMs.toFixed(0)} ms`);
   console.log("\nms | after a parse | again | again / after a parse");
   const rules = Object.keys(afterParse.ruleMs).sort();
   for (const rule of [...rules, "all rules"]) {
