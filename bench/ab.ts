@@ -1,19 +1,20 @@
 // Two builds of the plugin compared in one process, for a change to its speed: `npm run bench` takes over an hour
-// and one cold run's figures move by a tenth on a busy machine, while here both builds lint the same corpus in
-// alternating rounds, so drift hits them alike, and ESLint's stats give each rule's time.
+// and one cold run's figures move by a tenth on a busy machine. Here both builds lint every file of the corpus in
+// turn, each from its text (parse, then rules), the order alternating from file to file and round to round, so the
+// machine's drift hits them alike; ESLint's stats give each rule's time and each file's.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { ESLint } from "eslint";
 import {
+  addPassTimes,
   benchPreset,
-  type BenchPreset,
+  corpusFiles,
   ensureCorpus,
   floor,
-  LINT_PATTERNS,
   loadBuild,
-  type PluginBuild,
   positiveInteger,
   presetOf,
-  statsTimes,
   type StatsTimes,
   totalRuleMs,
 } from "./corpus.js";
@@ -23,36 +24,52 @@ const HELP = `Usage: npm run bench:ab -- <plugin A> <plugin B> [options]
 
   <plugin A>, <plugin B>  the entry file of each build (dist/index.js of a worktree, say)
   --size <n>              corpus size in tools (default 1000)
-  --rounds <n>            rounds; each lints the corpus once with each build (default 6)
+  --rounds <n>            rounds; in each, both builds lint every file once (default 2)
   --config <name>         the preset to run: recommended or all (default recommended)
   -h, --help              print this and exit
 
-Prints each round's rules / parse in ESLint's stats, then the median time of each rule and of all rules, and
-B / A, and the spread of B / A within each round (a difference inside it may be the machine's drift). Both builds
-must report the same problems: a speed change that changes findings is not one.`;
+Prints each round's rules / parse in ESLint's stats, each rule's time over all rounds with B / A, then the figures
+to judge by: the median of the files' rule times and their sum without the slowest 1 % of files (where a
+collection that lands in a rule's time sits), each with B / A. Both builds must report the same problems: a speed
+change that changes findings is not one.`;
 
-interface RoundFigures extends StatsTimes {
+/** What one build's lints add up to: parse and rule times, problems, and each file's rule time. */
+interface BuildFigures extends StatsTimes {
   problems: number;
+  fileRuleMs: number[];
 }
 
-async function lintOnce(build: PluginBuild, preset: BenchPreset, dir: string): Promise<RoundFigures> {
-  const config = presetOf(build, preset);
-  (globalThis as { gc?: () => void }).gc?.();
-  const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: [floor, config], cache: false, stats: true });
-  const results = await eslint.lintFiles(LINT_PATTERNS);
-  return { ...statsTimes(results), problems: results.reduce((sum, result) => sum + result.messages.length, 0) };
+const newFigures = (): BuildFigures => ({ parseMs: 0, ruleMs: {}, problems: 0, fileRuleMs: [] });
+
+/** One lint of `text` as the file `filePath`, added to `figures` and to `round`. */
+async function lintFile(eslint: ESLint, text: string, filePath: string, figures: BuildFigures, round: StatsTimes): Promise<void> {
+  const results = await eslint.lintText(text, { filePath });
+  for (const result of results) {
+    const file: StatsTimes = { parseMs: 0, ruleMs: {} };
+    const passes = result.stats?.times.passes ?? [];
+    addPassTimes(passes, file);
+    addPassTimes(passes, figures);
+    addPassTimes(passes, round);
+    figures.fileRuleMs.push(totalRuleMs(file.ruleMs));
+    figures.problems += result.messages.length;
+  }
 }
 
-const total = (figures: RoundFigures): number => totalRuleMs(figures.ruleMs);
+/** The sum of `values` without the largest 1 %: a file whose rules a garbage collection interrupted is left out. */
+function sumWithoutSlowest(values: readonly number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted.slice(0, sorted.length - Math.floor(sorted.length / 100)).reduce((sum, value) => sum + value, 0);
+}
+
 /** The rules' time as a percentage of parse time. */
-const share = (figures: RoundFigures): number => (100 * total(figures)) / figures.parseMs;
+const share = (times: StatsTimes): number => (100 * totalRuleMs(times.ruleMs)) / times.parseMs;
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
       size: { type: "string", default: "1000" },
-      rounds: { type: "string", default: "6" },
+      rounds: { type: "string", default: "2" },
       config: { type: "string", default: "recommended" },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -67,36 +84,49 @@ async function main(): Promise<void> {
   const size = positiveInteger("--size", values.size);
   const rounds = positiveInteger("--rounds", values.rounds);
   const preset = benchPreset(values.config);
-  const builds = { A: await loadBuild(fileA), B: await loadBuild(fileB) };
-  const { dir, files } = ensureCorpus(size);
-  console.log(`A: ${fileA}\nB: ${fileB}\n${preset}, N=${String(size)} (${String(files)} files), ${String(rounds)} rounds`);
-  const seen: Record<"A" | "B", RoundFigures[]> = { A: [], B: [] };
+  const { dir, manifest } = ensureCorpus(size);
+  const files = corpusFiles(manifest).map((file) => {
+    const filePath = path.join(dir, file);
+    return { filePath, text: readFileSync(filePath, "utf8") };
+  });
+  const eslintOf = async (file: string): Promise<ESLint> =>
+    new ESLint({
+      cwd: dir,
+      overrideConfigFile: true,
+      overrideConfig: [floor, presetOf(await loadBuild(file), preset)],
+      cache: false,
+      stats: true,
+    });
+  const builds = { A: await eslintOf(fileA), B: await eslintOf(fileB) };
+  console.log(`A: ${fileA}\nB: ${fileB}\n${preset}, N=${String(size)} (${String(files.length)} files), ${String(rounds)} rounds`);
+  const figures = { A: newFigures(), B: newFigures() };
   for (let round = 0; round < rounds; round++) {
-    for (const name of round % 2 === 0 ? (["A", "B"] as const) : (["B", "A"] as const)) {
-      const figures = await lintOnce(builds[name], preset, dir);
-      seen[name].push(figures);
-      console.log(
-        `round ${String(round + 1)} ${name}: parse ${figures.parseMs.toFixed(0)} ms, rules ${total(figures).toFixed(0)} ms (${share(figures).toFixed(2)} %)`,
-      );
+    (globalThis as { gc?: () => void }).gc?.();
+    const times = { A: { parseMs: 0, ruleMs: {} }, B: { parseMs: 0, ruleMs: {} } };
+    for (const [index, { filePath, text }] of files.entries()) {
+      for (const name of (index + round) % 2 === 0 ? (["A", "B"] as const) : (["B", "A"] as const)) {
+        await lintFile(builds[name], text, filePath, figures[name], times[name]);
+      }
     }
+    const [a, b] = [totalRuleMs(times.A.ruleMs), totalRuleMs(times.B.ruleMs)];
+    console.log(
+      `round ${String(round + 1)}: A rules ${a.toFixed(0)} ms (${share(times.A).toFixed(2)} %), B ${b.toFixed(0)} ms (${share(times.B).toFixed(2)} %)`,
+    );
   }
-  const problems = { A: seen.A[0]?.problems, B: seen.B[0]?.problems };
-  if (problems.A !== problems.B) throw new Error(`A reported ${String(problems.A)} problems, B ${String(problems.B)}`);
-  const rules = [...new Set([...seen.A, ...seen.B].flatMap((figures) => Object.keys(figures.ruleMs)))].sort();
-  const medianOf = (name: "A" | "B", time: (figures: RoundFigures) => number): number => median(seen[name].map(time));
-  console.log("\nmedian ms | A | B | B / A");
-  for (const rule of [...rules, "all rules"]) {
-    const time = (figures: RoundFigures): number => (rule === "all rules" ? total(figures) : (figures.ruleMs[rule] ?? 0));
-    const [a, b] = [medianOf("A", time), medianOf("B", time)];
-    console.log(`${rule} | ${a.toFixed(1)} | ${b.toFixed(1)} | ${(b / a).toFixed(3)}`);
+  const { A, B } = figures;
+  if (A.problems !== B.problems) throw new Error(`A reported ${String(A.problems)} problems, B ${String(B.problems)}`);
+  const ratio = (b: number, a: number): string => (b / a).toFixed(3);
+  console.log("\nms, all rounds | A | B | B / A");
+  for (const rule of [...new Set([...Object.keys(A.ruleMs), ...Object.keys(B.ruleMs)])].sort()) {
+    const [a, b] = [A.ruleMs[rule] ?? 0, B.ruleMs[rule] ?? 0];
+    console.log(`${rule} | ${a.toFixed(1)} | ${b.toFixed(1)} | ${ratio(b, a)}`);
   }
-  console.log(`rules / parse, median % | ${medianOf("A", share).toFixed(2)} | ${medianOf("B", share).toFixed(2)} |`);
-  // Each round's own B / A: their spread says how much of the medians' difference the machine's drift could make.
-  const paired = seen.B.map((figures, round) => total(figures) / total(seen.A[round] ?? figures));
-  console.log(
-    `all rules, B / A within each round: median ${median(paired).toFixed(3)}, from ${Math.min(...paired).toFixed(3)} to ${Math.max(...paired).toFixed(3)}`,
-  );
-  console.log(`problems: ${String(problems.A)} each`);
+  console.log(`rules / parse % | ${share(A).toFixed(2)} | ${share(B).toFixed(2)} |`);
+  const [medianA, medianB] = [median(A.fileRuleMs) * 1000, median(B.fileRuleMs) * 1000];
+  console.log(`median file's rules, µs | ${medianA.toFixed(1)} | ${medianB.toFixed(1)} | ${ratio(medianB, medianA)}`);
+  const [sumA, sumB] = [sumWithoutSlowest(A.fileRuleMs), sumWithoutSlowest(B.fileRuleMs)];
+  console.log(`rules without the slowest 1 % of files, ms | ${sumA.toFixed(1)} | ${sumB.toFixed(1)} | ${ratio(sumB, sumA)}`);
+  console.log(`problems: ${String(A.problems)} each`);
 }
 
 try {
