@@ -3,18 +3,17 @@
 // turn, each from its text (parse, then rules), the order alternating from file to file and round to round, so the
 // machine's drift hits them alike; ESLint's stats give each rule's time and each file's.
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { ESLint } from "eslint";
 import {
   addPassTimes,
   benchPreset,
-  corpusFiles,
   ensureCorpus,
   floor,
   loadBuild,
   positiveInteger,
   presetOf,
+  rulesOverParse,
   type StatsTimes,
   totalRuleMs,
 } from "./corpus.js";
@@ -62,7 +61,7 @@ function sumWithoutSlowest(values: readonly number[]): number {
 }
 
 /** The rules' time as a percentage of parse time. */
-const share = (times: StatsTimes): number => (100 * totalRuleMs(times.ruleMs)) / times.parseMs;
+const share = (times: StatsTimes): number => 100 * rulesOverParse(times);
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -84,11 +83,8 @@ async function main(): Promise<void> {
   const size = positiveInteger("--size", values.size);
   const rounds = positiveInteger("--rounds", values.rounds);
   const preset = benchPreset(values.config);
-  const { dir, manifest } = ensureCorpus(size);
-  const files = corpusFiles(manifest).map((file) => {
-    const filePath = path.join(dir, file);
-    return { filePath, text: readFileSync(filePath, "utf8") };
-  });
+  const { dir, paths } = ensureCorpus(size);
+  const files = paths.map((filePath) => ({ filePath, text: readFileSync(filePath, "utf8") }));
   const eslintOf = async (file: string): Promise<ESLint> =>
     new ESLint({
       cwd: dir,

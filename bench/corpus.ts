@@ -19,8 +19,11 @@ export const floor: Linter.Config = {
   linterOptions: { reportUnusedDisableDirectives: "off" },
 };
 
-/** The corpus of `size` tools, generated unless an identical one is on disk; `files` counts what is linted in it. */
-export function ensureCorpus(size: number): { dir: string; manifest: CorpusManifest; files: number } {
+/**
+ * The corpus of `size` tools, generated unless an identical one is on disk; `paths` are the files linted in it
+ * (absolute), `files` counts them.
+ */
+export function ensureCorpus(size: number): { dir: string; manifest: CorpusManifest; paths: string[]; files: number } {
   const dir = path.join(CORPUS_ROOT, `n${String(size)}`);
   const manifestFile = path.join(dir, "manifest.json");
   let manifest: CorpusManifest | undefined;
@@ -29,12 +32,8 @@ export function ensureCorpus(size: number): { dir: string; manifest: CorpusManif
     if (onDisk.generator === GENERATOR_VERSION && onDisk.seed === DEFAULT_SEED && onDisk.size === size) manifest = onDisk;
   }
   manifest ??= generateCorpus({ dir, size });
-  return { dir, manifest, files: corpusFiles(manifest).length };
-}
-
-/** Every file of a corpus, relative to its directory: the tools and the files around them, all of them linted. */
-export function corpusFiles(manifest: CorpusManifest): string[] {
-  return [...manifest.tools.map((tool) => tool.path), ...manifest.otherFiles];
+  const paths = [...manifest.tools.map((tool) => tool.path), ...manifest.otherFiles].map((file) => path.join(dir, file));
+  return { dir, manifest, paths, files: paths.length };
 }
 
 /** A build of the plugin, as the bench scripts load it: its presets are all they read. */
@@ -97,6 +96,9 @@ export function statsTimes(results: readonly ESLint.LintResult[]): StatsTimes {
   for (const result of results) addPassTimes(result.stats?.times.passes ?? [], times);
   return times;
 }
+
+/** The rules' share of parse time (a ratio), from one lint's stats or a sum of them. */
+export const rulesOverParse = (times: StatsTimes): number => totalRuleMs(times.ruleMs) / times.parseMs;
 
 /** All rules' time together. */
 export const totalRuleMs = (ruleMs: Readonly<Record<string, number>>): number => Object.values(ruleMs).reduce((sum, time) => sum + time, 0);

@@ -10,7 +10,7 @@ import { parseArgs, promisify } from "node:util";
 import { ESLint, type Linter, type Rule } from "eslint";
 import plugin from "eslint-plugin-mcp-tool-errors";
 import { coreRulesConfig } from "./core-rules-config.js";
-import { CORPUS_ROOT, ensureCorpus, floor, LINT_PATTERNS, statsTimes, totalRuleMs } from "./corpus.js";
+import { CORPUS_ROOT, ensureCorpus, floor, LINT_PATTERNS, rulesOverParse, statsTimes } from "./corpus.js";
 import { DEFAULT_SEED, generateToolFile } from "./generate-corpus.js";
 import { median } from "./median.js";
 import { measureOxlint, OXLINT_CONFIG_NAMES, OXLINT_LABEL, type OxlintConfigName, type OxlintResult } from "./oxlint.js";
@@ -146,9 +146,6 @@ async function childRun(config: ConfigName | "mirror", dir: string, countsFile?:
     fatal: results.reduce((sum, result) => sum + result.fatalErrorCount, 0),
   };
 }
-
-/** The rules' share of parse time in one run's ESLint stats. */
-const ruleShare = (report: ChildReport): number => totalRuleMs(report.ruleMs) / report.parseMs;
 
 async function spawnChild(config: ConfigName | "mirror", dir: string, countsFile?: string): Promise<ChildReport> {
   const counts = countsFile === undefined ? [] : ["--counts", countsFile];
@@ -287,7 +284,7 @@ async function measureSize(size: number, rounds: number, log: (line: string) => 
   const rss = (name: ColdConfigName): number => median(cold[name].map((report) => report.maxRssMiB));
   const peakRssMiB = { noop: rss("noop"), allUntyped: rss("allUntyped"), mirror: rss("mirror") };
   log(
-    `  N=${String(size)} cold runs, peak RSS MiB: ${COLD_CONFIG_NAMES.map((name) => `${name} ${cold[name].map((report) => ms(report.maxRssMiB, 0)).join("/")}`).join(", ")}; (b) rules / parse: ${cold.recommended.map((report) => pct(ruleShare(report))).join("/")}`,
+    `  N=${String(size)} cold runs, peak RSS MiB: ${COLD_CONFIG_NAMES.map((name) => `${name} ${cold[name].map((report) => ms(report.maxRssMiB, 0)).join("/")}`).join(", ")}; (b) rules / parse: ${cold.recommended.map((report) => pct(rulesOverParse(report))).join("/")}`,
   );
 
   const grepTimes: number[] = [];
@@ -325,7 +322,7 @@ async function measureSize(size: number, rounds: number, log: (line: string) => 
     problems,
     child,
     peakRssMiB,
-    rulesOverParse: median(cold.recommended.map(ruleShare)),
+    rulesOverParse: median(cold.recommended.map(rulesOverParse)),
     coldRuns: warmUp.coldRuns,
     grep: { medianMs: median(grepTimes), matches },
     oxlint,
@@ -502,7 +499,7 @@ function report(sizes: readonly SizeResult[], latency: LatencyResult, typed: Typ
         .map(([rule, time]) => `${rule} ${ms(time)}`)
         .join(", ");
       out.push(
-        `| ${String(result.size)} | ${LABEL[name]} | ${ms(child.parseMs, 0)} | ${ms(total)} | ${pct(ruleShare(child))} | ${top || "-"} |`,
+        `| ${String(result.size)} | ${LABEL[name]} | ${ms(child.parseMs, 0)} | ${ms(total)} | ${pct(rulesOverParse(child))} | ${top || "-"} |`,
       );
     }
   }
