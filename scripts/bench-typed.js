@@ -1,9 +1,13 @@
 // Cost of the type-aware rule: lints a generated corpus of N tool files with a typed-parse floor (no
 // rules), the floor + mcp-tool-errors/no-throwing-call-in-tool-handler, and the floor +
-// @typescript-eslint/no-floating-promises; prints the median wall time of each, and how many times the
-// handler index and the throw analysis were built (once per program is the goal), and how many files the index read.
+// @typescript-eslint/no-floating-promises; prints the median wall time of each, each rule's median cost over
+// the floor of its own round, the rule's time in ESLint's stats, and how many times the handler index and the
+// throw analysis were built (once per program is the goal), and how many files the index read.
+// A round runs the three variants one after the other, in an order that turns from round to round: a
+// machine's drift over a minute then hits them alike, and each cost is read against the floor beside it.
 // Usage: npm run build && node scripts/bench-typed.js [N=1000] [runs=3] [--json]
-// --json: the last line of output is `{ n, runs, medianMs: { <variant>: ms } }`, read by `npm run bench -- --check`.
+// --json: the last line of output is `{ n, runs, medianMs, medianCostMs, medianRuleMs }` (each keyed by
+// variant), read by `npm run bench -- --check`.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,6 +35,7 @@ async function measure(corpus, variant) {
   const eslint = new ESLint({
     cwd: corpus,
     overrideConfigFile: true,
+    stats: true,
     overrideConfig: [
       {
         files: ["**/*.ts"],
@@ -44,7 +49,12 @@ async function measure(corpus, variant) {
   const results = await eslint.lintFiles(["src/**/*.ts"]);
   const ms = performance.now() - start;
   const problems = results.reduce((sum, result) => sum + result.messages.length, 0);
-  process.stdout.write(JSON.stringify({ ms, problems, files: results.length, ...builds }));
+  // The rule's own time (its create and listeners, with the type checker's work they ask for), per ESLint's stats.
+  let ruleMs = 0;
+  for (const result of results) {
+    for (const pass of result.stats?.times.passes ?? []) for (const rule of Object.values(pass.rules ?? {})) ruleMs += rule.total;
+  }
+  process.stdout.write(JSON.stringify({ ms, ruleMs, problems, files: results.length, ...builds }));
 }
 
 function generate(n) {
@@ -107,6 +117,9 @@ for (const tool of [${names.map((name) => `create_${name}()`).join(", ")}]) tran
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+/** A variant's wall time minus the floor's in the same round, round by round. */
+const costs = (samples, variant) => samples[variant].map((sample, run) => sample.ms - samples.floor[run].ms);
 
 if (mode === "--measure") {
   await measure(rest[0], rest[1]);
@@ -116,25 +129,39 @@ if (mode === "--measure") {
   const corpus = generate(n);
   try {
     console.log(`corpus: ${String(n)} tool files + 2 (${corpus}), ${String(runs)} runs each, Node ${process.version}`);
-    const medianMs = {};
-    for (const variant of ["floor", "no-throwing-call-in-tool-handler", "no-floating-promises"]) {
-      const samples = [];
-      for (let run = 0; run < runs; run++) {
+    const variants = ["floor", "no-throwing-call-in-tool-handler", "no-floating-promises"];
+    const samples = Object.fromEntries(variants.map((variant) => [variant, []]));
+    for (let run = 0; run < runs; run++) {
+      // The order turns each round, so that no variant always runs first (or right after another).
+      for (const variant of [...variants.slice(run % variants.length), ...variants.slice(0, run % variants.length)]) {
         const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), "--measure", corpus, variant], {
           encoding: "utf8",
           maxBuffer: 1 << 24,
         });
-        samples.push(JSON.parse(out));
+        samples[variant].push(JSON.parse(out));
       }
-      const [first] = samples;
-      medianMs[variant] = median(samples.map((s) => s.ms));
+    }
+    const medianMs = {};
+    const medianCostMs = {};
+    const medianRuleMs = {};
+    for (const variant of variants) {
+      const [first] = samples[variant];
+      medianMs[variant] = median(samples[variant].map((s) => s.ms));
+      if (variant !== "floor") {
+        medianCostMs[variant] = median(costs(samples, variant));
+        medianRuleMs[variant] = median(samples[variant].map((s) => s.ruleMs));
+      }
       console.log(
-        `${variant.padEnd(34)} median ${(medianMs[variant] / 1000).toFixed(2)} s` +
-          `  (${samples.map((s) => (s.ms / 1000).toFixed(2)).join(", ")})  files ${String(first.files)}  problems ${String(first.problems)}` +
+        `${variant.padEnd(34)} median ${seconds(medianMs[variant])}` +
+          `  (${samples[variant].map((s) => (s.ms / 1000).toFixed(2)).join(", ")})` +
+          (variant === "floor"
+            ? ""
+            : `  cost over its round's floor ${seconds(medianCostMs[variant])}  rule time ${seconds(medianRuleMs[variant])}`) +
+          `  files ${String(first.files)}  problems ${String(first.problems)}` +
           `  handler-index builds ${String(first.index)} (files read ${String(first.indexFiles)})  throw-analysis builds ${String(first.analysis)}`,
       );
     }
-    if (json) console.log(JSON.stringify({ n, runs, medianMs }));
+    if (json) console.log(JSON.stringify({ n, runs, medianMs, medianCostMs, medianRuleMs }));
   } finally {
     rmSync(corpus, { recursive: true, force: true });
   }
