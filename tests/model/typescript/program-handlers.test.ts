@@ -9,7 +9,7 @@ import {
   type ProgramHandler,
 } from "../../../src/model/typescript/program-handlers.js";
 import { descendants, functionName, isTsFunction, projectSourceFiles } from "../../../src/model/typescript/ts-nodes.js";
-import { getMcpSettings } from "../../../src/model/settings.js";
+import { getMcpSettings, SETTINGS_KEY } from "../../../src/model/settings.js";
 import rule from "../../../src/rules/no-protocol-errors-in-tools.js";
 import { createRuleTester } from "../../rule-tester.js";
 import { createTypedRuleTester } from "../../typed-rule-tester.js";
@@ -110,8 +110,10 @@ describe("getProgramHandlers, read as the rules ask", () => {
     const whole = getProgramHandlers(program, getMcpSettings({}), fixture);
     expect(whole.handlers.length).toBeGreaterThan(0);
     for (const file of projectSourceFiles(program)) {
-      // A new settings object: an index that has read nothing yet, asked about this file's functions first.
-      const lazy = getProgramHandlers(program, getMcpSettings({}), fixture);
+      // A new settings object (`{}` would give the one shared default object, and with it the index above): an
+      // index that has read nothing yet, asked about this file's functions first.
+      const lazy = getProgramHandlers(program, getMcpSettings({ [SETTINGS_KEY]: {} }), fixture);
+      expect(lazy).not.toBe(whole);
       for (const fn of [...descendants(file)].filter(isTsFunction)) {
         expect(`${file.fileName.slice(fixture.length)}:${String(fn.getStart())} ${describeHandler(lazy.handlerOf(fn))}`).toBe(
           `${file.fileName.slice(fixture.length)}:${String(fn.getStart())} ${describeHandler(whole.handlerOf(fn))}`,
