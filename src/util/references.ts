@@ -117,8 +117,8 @@ export function identifiersNamed(name: string, sourceCode: SourceCode): TSESTree
   const found: TSESTree.Identifier[] = [];
   let node: TSESTree.Node | undefined;
   for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
-    const before = boundary(text, at - 1);
-    const after = boundary(text, at + name.length);
+    const before = nameBoundary(text, at - 1);
+    const after = nameBoundary(text, at + name.length);
     if (before === undefined || after === undefined) return undefined;
     if (!before || !after) continue;
     node = nodeAt(sourceCode, at, node);
@@ -234,7 +234,7 @@ export function referencesFromText(
  * True when the character at `index` ends a name (not part of an identifier), false when it is part
  * of one, undefined for a character outside ASCII (which may be either).
  */
-function boundary(text: string, index: number): boolean | undefined {
+export function nameBoundary(text: string, index: number): boolean | undefined {
   const code = text.charCodeAt(index);
   if (Number.isNaN(code)) return true;
   if (code > 0x7f) return undefined;

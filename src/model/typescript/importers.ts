@@ -1,4 +1,6 @@
 import type ts from "typescript";
+import { nameBoundary } from "../../util/references.js";
+import { outerTs } from "./ts-nodes.js";
 import { typescript } from "./typescript.js";
 
 /*
@@ -8,7 +10,14 @@ import { typescript } from "./typescript.js";
  * imports, directly or through other files, unless a global declaration carries the function across:
  * a script (a file that is no module) or a module that augments the global scope or another module
  * lets any file reach it, and the answer is then every file.
+ *
+ * A function bound to a module-level name that those files only import and call (`requireString(args, "path")`)
+ * goes nowhere: a call hands on what the function returns, never the function. No registration outside its own
+ * file can lead to it, so the shared helpers every tool file imports do not make the index read every file.
  */
+
+/** How many functions of one file are checked that way before the index reads every file that can reach them. */
+const CALL_ONLY_CHECKS = 16;
 
 /** The module specifiers TypeScript resolved for a file (imports, re-exports, `import()`, `require` in JavaScript, `import("x")` types). */
 interface WithImports {
@@ -20,6 +29,8 @@ export class Importers {
   private importersOf: Map<ts.SourceFile, ts.SourceFile[]> | undefined;
   /** Some file's resolved imports are not readable: only "every file" is a sound answer. */
   private unreadable = false;
+  /** The functions of each file checked by `isOnlyCalled`: each check reads the text of every file that can reach it. */
+  private readonly callOnlyChecks = new Map<ts.SourceFile, number>();
 
   constructor(
     private readonly checker: ts.TypeChecker,
@@ -41,6 +52,21 @@ export class Importers {
       }
     }
     return found;
+  }
+
+  /**
+   * True when `fn` is bound to a module-level name that every file able to reach it (its own included) spells only
+   * where it declares, imports, re-exports or calls it: no file but its own can register it. False where the text
+   * cannot tell (an escape, a character outside ASCII beside the name, the name in a string or a comment), and
+   * after `CALL_ONLY_CHECKS` functions of the same file, when reading every file costs less than more checks.
+   */
+  isOnlyCalled(fn: ts.Node): boolean {
+    const file = fn.getSourceFile();
+    const checks = this.callOnlyChecks.get(file) ?? 0;
+    const name = moduleBindingName(fn);
+    if (!name || checks >= CALL_ONLY_CHECKS) return false;
+    this.callOnlyChecks.set(file, checks + 1);
+    return this.reaching(file).every((reaching) => spelledOnlyToCall(reaching, name));
   }
 
   /** Who imports whom, from the module specifiers the program resolved (the checker names the file each leads to). */
@@ -75,5 +101,61 @@ function isGlobal(file: ts.SourceFile): boolean {
     (statement) =>
       typescript.isModuleDeclaration(statement) &&
       (typescript.isStringLiteral(statement.name) || (statement.flags & typescript.NodeFlags.GlobalAugmentation) !== 0),
+  );
+}
+
+/** The name `fn` is bound to at module level: `function name() {}`, `const name = () => {}` (not a default export). */
+function moduleBindingName(fn: ts.Node): ts.Identifier | undefined {
+  if (typescript.isFunctionDeclaration(fn)) {
+    const isDefault = (typescript.getCombinedModifierFlags(fn) & typescript.ModifierFlags.Default) !== 0;
+    return fn.name && typescript.isSourceFile(fn.parent) && !isDefault ? fn.name : undefined;
+  }
+  const child = outerTs(fn);
+  const declaration = child.parent;
+  if (!typescript.isVariableDeclaration(declaration) || declaration.initializer !== child || !typescript.isIdentifier(declaration.name))
+    return undefined;
+  const statement = declaration.parent.parent;
+  return typescript.isVariableStatement(statement) && typescript.isSourceFile(statement.parent) ? declaration.name : undefined;
+}
+
+/** True when every occurrence of `binding`'s name in `file` is the binding itself, an import or re-export of it, or a call of it. */
+function spelledOnlyToCall(file: ts.SourceFile, binding: ts.Identifier): boolean {
+  const { text } = file;
+  const name = binding.text;
+  if (text.includes("\\u")) return false;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+    const before = nameBoundary(text, at - 1);
+    const after = nameBoundary(text, at + name.length);
+    if (before === undefined || after === undefined) return false;
+    if (!before || !after) continue;
+    const node = identifierAt(file, at);
+    if (node !== binding && !(node && isImportOrCall(node))) return false;
+  }
+  return true;
+}
+
+/** The identifier that starts at `position`, if one does (not a string, a comment or a template holding the name). */
+function identifierAt(file: ts.SourceFile, position: number): ts.Identifier | undefined {
+  let node: ts.Node = file;
+  for (;;) {
+    const child = typescript.forEachChild(node, (candidate) =>
+      candidate.pos <= position && position < candidate.end ? candidate : undefined,
+    );
+    if (!child) break;
+    node = child;
+  }
+  return typescript.isIdentifier(node) && node.getStart(file) === position ? node : undefined;
+}
+
+/** `import { name }`, `export { name }` (not renamed: files that import it spell the same name), `name(...)`, `new name()`, `ns.name(...)`. */
+function isImportOrCall(identifier: ts.Identifier): boolean {
+  const { parent } = identifier;
+  if (typescript.isImportSpecifier(parent) || typescript.isExportSpecifier(parent)) return parent.propertyName === undefined;
+  if ((typescript.isCallExpression(parent) || typescript.isNewExpression(parent)) && parent.expression === identifier) return true;
+  return (
+    typescript.isPropertyAccessExpression(parent) &&
+    parent.name === identifier &&
+    typescript.isCallExpression(parent.parent) &&
+    parent.parent.expression === parent
   );
 }

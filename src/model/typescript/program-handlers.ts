@@ -27,6 +27,7 @@ import {
   descendants,
   isProjectSourceFile,
   isTsFunction,
+  outerTs,
   projectSourceFiles,
   resolvedSymbol,
   symbolNode,
@@ -238,14 +239,7 @@ class Builder {
   private visitObject(object: ts.ObjectLiteralExpression, inToolFile: boolean, facts: FileFacts): void {
     const member = object.properties.find((candidate) => isHandlerProperty(this.settings, memberName(candidate)));
     if (!member) return;
-    let child: ts.Node = object;
-    while (
-      typescript.isParenthesizedExpression(child.parent) ||
-      typescript.isAsExpression(child.parent) ||
-      typescript.isSatisfiesExpression(child.parent)
-    ) {
-      child = child.parent;
-    }
+    const child = outerTs(object);
     const call =
       typescript.isCallExpression(child.parent) && child.parent.arguments.includes(child as ts.Expression) ? child.parent : undefined;
     const source = call && importSource(this.checker, call.expression);
@@ -351,13 +345,7 @@ function forwardedMethodCall(fn: TsFunction): ts.Expression | undefined {
 
 /** The call of a value: `value(args)`, `value?.(args)`, `value.handler(args)`, `await` looked through. */
 function callOfValue(value: ts.Node, settings: McpSettings): ts.CallExpression | undefined {
-  let child = value;
-  while (
-    typescript.isParenthesizedExpression(child.parent) ||
-    typescript.isNonNullExpression(child.parent) ||
-    typescript.isAsExpression(child.parent)
-  )
-    child = child.parent;
+  const child = outerTs(value);
   const parent = child.parent;
   if (typescript.isCallExpression(parent) && parent.expression === child) return parent;
   if (!typescript.isPropertyAccessExpression(parent) || parent.expression !== child || !isHandlerProperty(settings, parent.name.text))
@@ -435,7 +423,8 @@ function patternKey(element: ts.BindingElement): string | undefined {
 /**
  * The handler index of one program, settings object and folder, read file by file as it is asked: a
  * function's question reads only the files whose registrations can lead to it (`Importers`), each
- * once, so linting one file of a large program does not read every registration of it.
+ * once, so linting one file of a large program does not read every registration of it; for a function
+ * that the other files only call, its own file.
  */
 class ProgramHandlerIndex implements ProgramHandlers {
   private readonly builder: Builder;
@@ -470,10 +459,14 @@ class ProgramHandlerIndex implements ProgramHandlers {
     const file = fn.getSourceFile();
     // Registrations lead only to the project's own functions (a library's are not handlers of this server).
     if (!this.places.has(file)) return undefined;
-    if (!this.answered.has(file)) {
-      for (const reaching of this.importers.reaching(file)) this.read(reaching);
-      this.answered.add(file);
+    if (this.answered.has(file)) return this.best.get(fn)?.handler;
+    // Only its own file can register a function that other files only call.
+    if (this.importers.isOnlyCalled(fn)) {
+      this.read(file);
+      return this.best.get(fn)?.handler;
     }
+    for (const reaching of this.importers.reaching(file)) this.read(reaching);
+    this.answered.add(file);
     return this.best.get(fn)?.handler;
   }
 

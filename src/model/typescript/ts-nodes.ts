@@ -22,18 +22,30 @@ export function isTsFunction(node: ts.Node): node is TsFunction {
   );
 }
 
+/** Parentheses, `as`, `satisfies`, `!` or `<T>x`: what `unwrapTs` looks through. */
+export function isTransparentTs(
+  node: ts.Node,
+): node is ts.ParenthesizedExpression | ts.AsExpression | ts.SatisfiesExpression | ts.NonNullExpression | ts.TypeAssertion {
+  return (
+    typescript.isParenthesizedExpression(node) ||
+    typescript.isAsExpression(node) ||
+    typescript.isSatisfiesExpression(node) ||
+    typescript.isNonNullExpression(node) ||
+    typescript.isTypeAssertionExpression(node)
+  );
+}
+
 /** The expression under parentheses, `as`, `satisfies`, `!` and `<T>x`. */
 export function unwrapTs(node: ts.Expression): ts.Expression {
   let current = node;
-  while (
-    typescript.isParenthesizedExpression(current) ||
-    typescript.isAsExpression(current) ||
-    typescript.isSatisfiesExpression(current) ||
-    typescript.isNonNullExpression(current) ||
-    typescript.isTypeAssertionExpression(current)
-  ) {
-    current = current.expression;
-  }
+  while (isTransparentTs(current)) current = current.expression;
+  return current;
+}
+
+/** `node` as its parent sees it: the outermost of the parentheses, `as`, `satisfies`, `!` and `<T>x` around it. */
+export function outerTs(node: ts.Node): ts.Node {
+  let current = node;
+  while (isTransparentTs(current.parent)) current = current.parent;
   return current;
 }
 

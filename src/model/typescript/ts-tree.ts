@@ -1,6 +1,6 @@
 import type ts from "typescript";
 import { enclosingFunctionOf, isCaught as isCaughtIn, type ParentRole, type SyntaxTree } from "../throw-semantics.js";
-import { isTsFunction } from "./ts-nodes.js";
+import { isTransparentTs, isTsFunction } from "./ts-nodes.js";
 import { typescript } from "./typescript.js";
 
 /** The TypeScript adapter of the throw semantics: the cross-file analysis' view of the program. */
@@ -9,15 +9,7 @@ export const tsTree: SyntaxTree<ts.Node> = {
   parent: (node) => (typescript.isSourceFile(node) ? undefined : node.parent),
   isFunction: isTsFunction,
   role(child: ts.Node, parent: ts.Node): ParentRole {
-    if (
-      typescript.isParenthesizedExpression(parent) ||
-      typescript.isAsExpression(parent) ||
-      typescript.isSatisfiesExpression(parent) ||
-      typescript.isNonNullExpression(parent) ||
-      typescript.isTypeAssertionExpression(parent)
-    ) {
-      return "transparent";
-    }
+    if (isTransparentTs(parent)) return "transparent";
     if (typescript.isConditionalExpression(parent)) return parent.condition === child ? "other" : "conditionalBranch";
     if (typescript.isBinaryExpression(parent)) {
       const operator = parent.operatorToken.kind;

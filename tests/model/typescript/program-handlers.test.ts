@@ -157,6 +157,60 @@ server.registerTool("lookup_user", {}, lookupUser);`;
     };
     expect(askAbout(files, "/project/lookup.ts")).toEqual({ read: ["lookup.ts", "server.ts"], kind: "registration" });
   });
+
+  const callsLookupUser = `import { lookupUser } from "./lookup";
+declare const server: { registerTool(name: string, config: object, cb: (args: { id: string }) => unknown): void };
+server.registerTool("lookup_user", {}, async (args: { id: string }) => lookupUser(args));`;
+
+  it("reads only the function's own file when every file that imports it only calls it", () => {
+    const files = {
+      "/project/lookup.ts": `export ${lookupUser}`,
+      "/project/server.ts": callsLookupUser,
+      "/project/audit.ts": `import { lookupUser } from "./lookup";\nexport const auditUser = (id: string) => new Promise((resolve) => resolve(lookupUser({ id })));`,
+    };
+    expect(askAbout(files, "/project/lookup.ts")).toEqual({ read: ["lookup.ts"], kind: undefined });
+  });
+
+  it("reads the importers once sixteen functions of one file have been checked, when reading costs less than checking more", () => {
+    const names = Array.from({ length: 17 }, (_, index) => `formatField${String(index)}`);
+    const program = memoryProgram({
+      "/project/format.ts": names.map((name) => `export function ${name}(value: unknown) { return String(value); }`).join("\n"),
+      "/project/server.ts": `import { ${names.join(", ")} } from "./format";\nexport const fields = [${names.map((name) => `${name}(1)`).join(", ")}];`,
+    });
+    const index = getProgramHandlers(program, getMcpSettings({}), "/project");
+    const format = program.getSourceFile("/project/format.ts");
+    const functions = format ? [...descendants(format)].filter(ts.isFunctionDeclaration) : [];
+    const read = functions.map((fn) => filesRead(program, "/project/", () => index.handlerOf(fn)));
+    expect(read).toEqual([["format.ts"], ...Array.from({ length: 15 }, () => []), ["server.ts"]]);
+  });
+
+  it.each([
+    [
+      "imported under another name",
+      `import { lookupUser as findUser } from "./lookup";\n${register.replace(", lookupUser)", ", findUser)")}`,
+    ],
+    [
+      "read as a member of the module's namespace",
+      `import * as lookup from "./lookup";\n${register.replace(", lookupUser)", ", lookup.lookupUser)")}`,
+    ],
+    ["bound with bind()", `import { lookupUser } from "./lookup";\n${register.replace(", lookupUser)", ", lookupUser.bind(undefined))")}`],
+    [
+      "named in a comment as well",
+      `// lookupUser answers the lookup_user tool.\n${callsLookupUser}\nserver.registerTool("find_user", {}, lookupUser);`,
+    ],
+  ])("reads the importers of a function %s, and finds its registration", (_how, server) => {
+    const files = { "/project/lookup.ts": `export ${lookupUser}`, "/project/server.ts": server };
+    expect(askAbout(files, "/project/lookup.ts")).toEqual({ read: ["lookup.ts", "server.ts"], kind: "registration" });
+  });
+
+  it("reads every importer when a file hands the function on inside an object, and finds the registration through it", () => {
+    const files = {
+      "/project/lookup.ts": `export ${lookupUser}`,
+      "/project/tools.ts": `import { lookupUser } from "./lookup";\nexport const tools = { lookup: lookupUser };`,
+      "/project/server.ts": `import { tools } from "./tools";\n${register.replace(", lookupUser)", ", tools.lookup)")}`,
+    };
+    expect(askAbout(files, "/project/lookup.ts")).toEqual({ read: ["lookup.ts", "server.ts", "tools.ts"], kind: "registration" });
+  });
 });
 
 // Every rule sees a handler registered elsewhere when type information is present, and only then.
