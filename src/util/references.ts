@@ -112,25 +112,18 @@ const evaluates = ({ ast, text }: SourceCode): boolean => (factsOf(ast).evaluate
  * to an occurrence, or a JSX name.
  */
 export function identifiersNamed(name: string, sourceCode: SourceCode): TSESTree.Identifier[] | undefined {
-  const { text } = sourceCode;
   if (hasEscapes(sourceCode)) return undefined;
   const found: TSESTree.Identifier[] = [];
   let node: TSESTree.Node | undefined;
-  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
-    const before = nameBoundary(text, at - 1);
-    const after = nameBoundary(text, at + name.length);
-    if (before === undefined || after === undefined) return undefined;
-    if (!before || !after) continue;
+  const complete = everyNameOccurrence(sourceCode.text, name, (at) => {
     node = nodeAt(sourceCode, at, node);
-    if (node?.type !== AST_NODE_TYPES.Identifier) {
-      // In a comment, a string, a template's text or a private name `#name`: no identifier. JSX names are.
-      if (node?.type.startsWith("JSX")) return undefined;
-      continue;
-    }
-    if (node.range[0] !== at || node.name !== name) return undefined;
+    // In a comment, a string, a template's text or a private name `#name`: no identifier. JSX names are.
+    if (node?.type !== AST_NODE_TYPES.Identifier) return !node?.type.startsWith("JSX");
+    if (node.range[0] !== at || node.name !== name) return false;
     found.push(node);
-  }
-  return found;
+    return true;
+  });
+  return complete ? found : undefined;
 }
 
 /** What a name may be declared as, for `surelyUndeclared`: an import, a variable (a declarator's name or pattern), a function's name, a `catch` parameter. */
@@ -231,10 +224,25 @@ export function referencesFromText(
 }
 
 /**
+ * True when `visit` holds for every offset at which `text` spells `name` as a whole name (not part of a longer one),
+ * visited in order until one fails; false as well where a character outside ASCII stands beside an occurrence, which
+ * may be part of the name. An escape (`\u0061`) can spell a name too: the callers rule those out first.
+ */
+export function everyNameOccurrence(text: string, name: string, visit: (at: number) => boolean): boolean {
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+    const before = nameBoundary(text, at - 1);
+    const after = nameBoundary(text, at + name.length);
+    if (before === undefined || after === undefined) return false;
+    if (before && after && !visit(at)) return false;
+  }
+  return true;
+}
+
+/**
  * True when the character at `index` ends a name (not part of an identifier), false when it is part
  * of one, undefined for a character outside ASCII (which may be either).
  */
-export function nameBoundary(text: string, index: number): boolean | undefined {
+function nameBoundary(text: string, index: number): boolean | undefined {
   const code = text.charCodeAt(index);
   if (Number.isNaN(code)) return true;
   if (code > 0x7f) return undefined;

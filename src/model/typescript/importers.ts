@@ -1,5 +1,5 @@
 import type ts from "typescript";
-import { nameBoundary } from "../../util/references.js";
+import { everyNameOccurrence } from "../../util/references.js";
 import { outerTs } from "./ts-nodes.js";
 import { typescript } from "./typescript.js";
 
@@ -120,18 +120,12 @@ function moduleBindingName(fn: ts.Node): ts.Identifier | undefined {
 
 /** True when every occurrence of `binding`'s name in `file` is the binding itself, an import or re-export of it, or a call of it. */
 function spelledOnlyToCall(file: ts.SourceFile, binding: ts.Identifier): boolean {
-  const { text } = file;
-  const name = binding.text;
-  if (text.includes("\\u")) return false;
-  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
-    const before = nameBoundary(text, at - 1);
-    const after = nameBoundary(text, at + name.length);
-    if (before === undefined || after === undefined) return false;
-    if (!before || !after) continue;
+  // An escape (`\u0061`) can spell the name where a search for its letters does not find it.
+  if (file.text.includes("\\u")) return false;
+  return everyNameOccurrence(file.text, binding.text, (at) => {
     const node = identifierAt(file, at);
-    if (node !== binding && !(node && isImportOrCall(node))) return false;
-  }
-  return true;
+    return node === binding || (node !== undefined && isImportOrCall(node));
+  });
 }
 
 /** The identifier that starts at `position`, if one does (not a string, a comment or a template holding the name). */
