@@ -102,7 +102,10 @@ export function referencesFromScopes(declaration: BindingDeclaration, id: TSESTr
 }
 
 /** The text may spell a name through an escape (`\u0061`), which a search for the name's letters does not find. */
-export const hasEscapes = ({ ast, text }: SourceCode): boolean => (factsOf(ast).escapes ??= text.includes("\\u"));
+export const spellsEscapes = (text: string): boolean => text.includes("\\u");
+
+/** `spellsEscapes` for the file being linted, read once. */
+export const hasEscapes = ({ ast, text }: SourceCode): boolean => (factsOf(ast).escapes ??= spellsEscapes(text));
 
 const evaluates = ({ ast, text }: SourceCode): boolean => (factsOf(ast).evaluates ??= /\beval\b/u.test(text));
 
@@ -226,7 +229,7 @@ export function referencesFromText(
 /**
  * True when `visit` holds for every offset at which `text` spells `name` as a whole name (not part of a longer one),
  * visited in order until one fails; false as well where a character outside ASCII stands beside an occurrence, which
- * may be part of the name. An escape (`\u0061`) can spell a name too: the callers rule those out first.
+ * may be part of the name. An escape can spell a name too: the callers rule those out first (`spellsEscapes`).
  */
 export function everyNameOccurrence(text: string, name: string, visit: (at: number) => boolean): boolean {
   for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {

@@ -1,5 +1,5 @@
 import type ts from "typescript";
-import { everyNameOccurrence } from "../../util/references.js";
+import { everyNameOccurrence, spellsEscapes } from "../../util/references.js";
 import { outerTs } from "./ts-nodes.js";
 import { typescript } from "./typescript.js";
 
@@ -120,8 +120,7 @@ function moduleBindingName(fn: ts.Node): ts.Identifier | undefined {
 
 /** True when every occurrence of `binding`'s name in `file` is the binding itself, an import or re-export of it, or a call of it. */
 function spelledOnlyToCall(file: ts.SourceFile, binding: ts.Identifier): boolean {
-  // An escape (`\u0061`) can spell the name where a search for its letters does not find it.
-  if (file.text.includes("\\u")) return false;
+  if (spellsEscapes(file.text)) return false;
   return everyNameOccurrence(file.text, binding.text, (at) => {
     const node = identifierAt(file, at);
     return node === binding || (node !== undefined && isImportOrCall(node));

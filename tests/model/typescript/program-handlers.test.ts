@@ -203,6 +203,14 @@ server.registerTool("lookup_user", {}, async (args: { id: string }) => lookupUse
     expect(askAbout(files, "/project/lookup.ts")).toEqual({ read: ["lookup.ts", "server.ts"], kind: "registration" });
   });
 
+  it("reads the importers of a function named in a comment, which the text cannot tell from a use, and finds no registration", () => {
+    const files = {
+      "/project/lookup.ts": `export ${lookupUser}`,
+      "/project/server.ts": `// lookupUser answers the lookup_user tool.\n${callsLookupUser}`,
+    };
+    expect(askAbout(files, "/project/lookup.ts")).toEqual({ read: ["lookup.ts", "server.ts"], kind: undefined });
+  });
+
   it("reads every importer when a file hands the function on inside an object, and finds the registration through it", () => {
     const files = {
       "/project/lookup.ts": `export ${lookupUser}`,
