@@ -1,6 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
-  calleeName,
   constVariableOf,
   contains,
   enclosingCatch,
@@ -132,19 +131,6 @@ function isWrittenText(branch: TSESTree.Node): boolean {
   );
 }
 
-/** Assertion methods: `expect(r).toMatchObject({...})`, `assert.deepStrictEqual(r, {...})`. */
-const ASSERTION = /^(?:to[A-Z]\w*|(?:not)?(?:[Dd]eep)?(?:[Ss]trict)?[Ee]qual)$/u;
-
-/** `node` is an argument of an assertion: a test's expected value, not a result the code returns. */
-export function isAssertionOperand(node: TSESTree.Node): boolean {
-  const { child, parent } = outerParent(node);
-  if (parent?.type !== AST_NODE_TYPES.CallExpression || !parent.arguments.includes(child as TSESTree.CallExpressionArgument)) {
-    return false;
-  }
-  const name = calleeName(parent.callee);
-  return name !== undefined && ASSERTION.test(name);
-}
-
 /**
  * Why `result` (which has no `isError: true`) is an error result, or undefined when nothing says so.
  * Asked by several rules about the same result in turn: answered once.
@@ -156,7 +142,7 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
   const path = failurePathOf(result, mcp, sourceCode);
   if (path && reportsFailure(result, path, sourceCode)) return "catch";
   const { text } = result;
-  if (!text || isAssertionOperand(result.node)) return undefined;
+  if (!text) return undefined;
   const isError = textBranches(text).some((branch) => {
     const prefix = staticPrefix(branch, sourceCode);
     return prefix !== undefined && isErrorText(prefix, mcp.settings);

@@ -4,6 +4,7 @@ import {
   constVariableOf,
   findProperty,
   onObjectWithProperty,
+  outerParent,
   propertyName,
   readReferences,
   unwrapExpression,
@@ -30,7 +31,11 @@ export interface ToolResult {
   hasSpread: boolean;
 }
 
-/** A listener for every tool result written in the file (see `onObjectWithProperty`), read once for all rules. */
+/**
+ * A listener for every tool result written in the file (see `onObjectWithProperty`), read once for all rules.
+ * A test's expected value (`expect(result).toEqual({ content, isError: true })`) is not one: it says what the
+ * code returns, and the rules check that where the code builds it.
+ */
 export function onToolResult(listener: (result: Readonly<ToolResult>) => void): TSESLint.RuleListener {
   return onObjectWithProperty("content", (object) => {
     const result = readToolResult(object);
@@ -61,7 +66,23 @@ export function toolResult(node: TSESTree.ObjectExpression): ToolResult | undefi
   };
 }
 
-const readToolResult = lastAnswer(toolResult);
+const readToolResult = lastAnswer((object: TSESTree.ObjectExpression): ToolResult | undefined => {
+  const result = toolResult(object);
+  return result && !isAssertionOperand(object) ? result : undefined;
+});
+
+/** Assertion methods: `expect(r).toMatchObject({...})`, `assert.deepStrictEqual(r, {...})`. */
+const ASSERTION = /^(?:to[A-Z]\w*|(?:not)?(?:[Dd]eep)?(?:[Ss]trict)?[Ee]qual)$/u;
+
+/** `node` is an argument of an assertion: a test's expected value, not a result the code returns. */
+function isAssertionOperand(node: TSESTree.Node): boolean {
+  const { child, parent } = outerParent(node);
+  if (parent?.type !== AST_NODE_TYPES.CallExpression || !parent.arguments.includes(child as TSESTree.CallExpressionArgument)) {
+    return false;
+  }
+  const name = calleeName(parent.callee);
+  return name !== undefined && ASSERTION.test(name);
+}
 
 /** The content elements written as object literals (`as const` looked through). */
 export function contentItems(content: TSESTree.ArrayExpression): TSESTree.ObjectExpression[] {

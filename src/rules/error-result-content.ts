@@ -1,6 +1,6 @@
 import { removeProperty } from "../fix/remove-property.js";
 import { getMcpContext } from "../model/context.js";
-import { isAssertionOperand, isErrorResultOrByEvidence } from "../model/error-evidence.js";
+import { isErrorResultOrByEvidence } from "../model/error-evidence.js";
 import { onErrorHelperCall } from "../model/error-helpers.js";
 import { isEmptyText } from "../model/error-text.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
@@ -39,7 +39,7 @@ export default createRule({
       ...onToolResult((result) => {
         const { node } = result;
         // A spread may bring `content`, `isError` or `structuredContent`: what the result holds is unknown.
-        if (result.hasSpread || isAssertionOperand(node) || !isErrorResultOrByEvidence(result, mcp, sourceCode)) return;
+        if (result.hasSpread || !isErrorResultOrByEvidence(result, mcp, sourceCode)) return;
         if (hasEmptyContent(result, sourceCode)) {
           context.report({
             node: result.content,

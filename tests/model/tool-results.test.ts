@@ -2,7 +2,7 @@ import type { TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
 import { literalRawStart } from "../../src/fix/replace-text-start.js";
 import { staticPrefix, textBranches } from "../../src/model/error-text.js";
-import { hasIsErrorTrue, isErrorValue, toolResult, type ToolResult } from "../../src/model/tool-results.js";
+import { hasIsErrorTrue, isErrorValue, onToolResult, toolResult, type ToolResult } from "../../src/model/tool-results.js";
 import { runProbe } from "./probe.js";
 
 /** Every tool result in `code`, outermost first. */
@@ -85,6 +85,22 @@ export const b = { content: [], isError: "true" };
 export const c = { content: [], isError: false };
 export const d = { content: [], isError: failed };`).map((result) => result.isError && isErrorValue(result.isError).kind);
     expect(kinds).toEqual(["true", "otherLiteral", "otherLiteral", "expression"]);
+  });
+});
+
+describe("onToolResult", () => {
+  it("skips a test's expected value, and only that", () => {
+    const lines: number[] = [];
+    runProbe(
+      `
+expect(await callTool("read_file", {})).toMatchObject({ content: [{ type: "text", text: "Error: path is required" }] });
+assert.deepStrictEqual(result, { content: [{ type: "text", text: "Error: path is required" }], isError: true });
+expect(result).not.toEqual({ content: [{ type: "text", text: "path is required" }] as const });
+record({ content: [{ type: "text", text: "Error: path is required" }] });
+expect(render({ content: [{ type: "text", text: "path is required" }], isError: true })).toBe("path is required");`,
+      () => onToolResult(({ node }) => lines.push(node.loc.start.line)),
+    );
+    expect(lines).toEqual([5, 6]);
   });
 });
 

@@ -103,6 +103,16 @@ export function failed(reason: string) {
 }`,
     },
     {
+      name: "a test's expected value says what the server returns: the text is checked where the server builds it",
+      filename: "src/tools/forms.test.ts",
+      code: `
+it("answers a locked form with an error result", async () => {
+  const result = await client.callTool({ name: "open_form", arguments: { id: "locked" } });
+  expect(result).toEqual({ content: [{ type: "text", text: "Form is locked" }], isError: true });
+  assert.deepStrictEqual(result, { isError: true, content: [{ type: "text", text: "Form is locked" }] });
+});`,
+    },
+    {
       name: "isError: false on a result that an assignment in another function marks",
       filename: TOOL_FILE,
       code: `
@@ -116,6 +126,24 @@ export function draft() {
     },
   ],
   invalid: [
+    {
+      name: "in a test file, a result the mock server returns is still checked, and so is one given to a non-assertion call",
+      filename: "src/tools/forms.test.ts",
+      code: `
+server.registerTool("open_form", { description: "Open a form" }, async () => {
+  return { content: [{ type: "text", text: "Form is locked" }], isError: true };
+});
+respond({ content: [{ type: "text", text: "Form is locked" }], isError: true });`,
+      output: `
+server.registerTool("open_form", { description: "Open a form" }, async () => {
+  return { content: [{ type: "text", text: "Error: Form is locked" }], isError: true };
+});
+respond({ content: [{ type: "text", text: "Error: Form is locked" }], isError: true });`,
+      errors: [
+        { messageId: "missingPrefix", line: 3, column: 44 },
+        { messageId: "missingPrefix", line: 5, column: 43 },
+      ],
+    },
     {
       name: "the empty branch of a conditional is left alone, the other still needs the prefix",
       filename: SERVER_FILE,
