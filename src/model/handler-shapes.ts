@@ -242,6 +242,15 @@ export function isConvertingWrapper(settings: McpSettings, name: string | undefi
 }
 
 /**
+ * A definition function named in `handlers.wrappers` (`defineTool({ handler })`): the project hands the handlers
+ * it defines to code that turns what they throw into error results, as a wrapper would (one dispatcher that
+ * calls every tool inside its `try`).
+ */
+export function isGuardingDefinition(settings: McpSettings, definitionCall: string | undefined): boolean {
+  return isConvertingWrapper(settings, definitionCall);
+}
+
+/**
  * When one function stands in several handler positions, the kind that says most about how it is
  * called wins: a dispatcher (or its table) over a registration over a definition object.
  */

@@ -50,6 +50,28 @@ export function enclosingFunctionOf<N>(tree: SyntaxTree<N>, node: N): N | undefi
   return undefined;
 }
 
+/**
+ * The function whose value `node` is: the arrow whose expression body it is, or the function one of whose own
+ * `return` statements returns it, through wrappers and the branches of `?:`.
+ */
+export function returningFunction<N>(tree: SyntaxTree<N>, node: N): N | undefined {
+  let child = node;
+  for (let parent = tree.parent(node); parent !== undefined; child = parent, parent = tree.parent(parent)) {
+    switch (tree.role(child, parent)) {
+      case "transparent":
+      case "conditionalBranch":
+        continue;
+      case "arrowBody":
+        return parent;
+      case "returned":
+        return enclosingFunctionOf(tree, parent);
+      default:
+        return undefined;
+    }
+  }
+  return undefined;
+}
+
 /** How a rejected promise leaves: returned from `fn`, or awaited where it stands. */
 export type RejectionExit<N> = { kind: "await" } | { kind: "return"; fn: N };
 

@@ -30,6 +30,7 @@ import {
   type HandlerShape,
   isAgentLibrary,
   isConvertingWrapper,
+  isGuardingDefinition,
   isHandlerProperty,
   isRegistrationCall,
   isServerCode,
@@ -41,6 +42,8 @@ import { getProgramHandlers } from "./typescript/program-handlers.js";
 import type { TypedServices } from "./typescript/services.js";
 import { returnsErrorResult } from "./tool-results.js";
 import { catchingWrapperCall } from "./converting-wrappers.js";
+import { estreeTree } from "./estree-tree.js";
+import { returningFunction } from "./throw-semantics.js";
 import { catchingWrapperCallTs } from "./typescript/converting-wrappers.js";
 import { isInUnknownToolBranch, RequestedToolName } from "./unknown-tool-branch.js";
 
@@ -52,6 +55,16 @@ export interface WrapperCall {
 
 /** A handler position, and whether a dispatcher's `try` around the table call guards it. */
 type Position = HandlerShape & { tableGuarded?: boolean };
+
+/** `defineTool((args) => ({ name, handler }))`: the call that a function returning the definition `object` is given to. */
+function factoryCall(object: TSESTree.ObjectExpression): WrapperCall | undefined {
+  const fn = returningFunction(estreeTree, object);
+  if (!fn) return undefined;
+  const { child, parent } = outerParent(fn);
+  if (parent?.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const argumentIndex = parent.arguments.indexOf(child as TSESTree.CallExpressionArgument);
+  return argumentIndex === -1 ? undefined : { call: parent, argumentIndex };
+}
 
 /** Steps through `const` aliases of an import (`const t = tool as unknown as CreateTool`): aliases of aliases are rare. */
 const ALIAS_DEPTH = 4;
@@ -318,7 +331,7 @@ export class ToolHandlers {
         const object = parent.parent;
         if (!isHandlerProperty(this.settings, propertyName(parent))) return this.tablePosition(object);
         // A definition a dispatcher calls from its table is on the dispatcher's path (see `HANDLER_KIND_ORDER`).
-        return this.tablePosition(tableEntryContainer(object)) ?? this.definitionObjectShape(object);
+        return this.tablePosition(tableEntryContainer(object)) ?? this.definitionObjectShape(object, wrappers);
       }
       case AST_NODE_TYPES.ArrayExpression:
         return this.tablePosition(mapOfEntry(parent, child));
@@ -376,15 +389,19 @@ export class ToolHandlers {
     return outer;
   }
 
-  /** The shape of a handler property of `object`, if the object is an MCP tool definition. */
-  private definitionObjectShape(object: TSESTree.ObjectExpression): HandlerShape | undefined {
+  /**
+   * The shape of a handler property of `object`, if the object is an MCP tool definition. A definition
+   * function named in `handlers.wrappers` counts as a wrapper of the handler (see `isGuardingDefinition`),
+   * given the object or a function that returns it.
+   */
+  private definitionObjectShape(object: TSESTree.ObjectExpression, wrappers: WrapperCall[]): HandlerShape | undefined {
     const { child, parent } = outerParent(object);
     const call =
       parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(child as TSESTree.CallExpressionArgument)
         ? parent
         : undefined;
     const hasInputSchema = findProperty(object, "inputSchema") !== undefined || findProperty(object, "schema") !== undefined;
-    return definitionObjectShape(this.settings, {
+    const shape = definitionObjectShape(this.settings, {
       definitionCall: call && calleeName(call.callee),
       fromAgentLibrary: call !== undefined && this.isAgentLibraryCall(call),
       inToolFile: this.isToolFile,
@@ -392,6 +409,10 @@ export class ToolHandlers {
       inServerCode: !this.isToolFile && hasInputSchema && isServerCode(this.settings, this.facts()),
       hasInputSchema,
     });
+    const guard =
+      shape && (call ? { call, argumentIndex: call.arguments.indexOf(child as TSESTree.CallExpressionArgument) } : factoryCall(object));
+    if (guard && isGuardingDefinition(this.settings, calleeName(guard.call.callee))) wrappers.push(guard);
+    return shape;
   }
 
   /**

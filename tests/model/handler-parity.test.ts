@@ -14,8 +14,16 @@ import { modelOf, runProbe, type TSESTree } from "./probe.js";
  */
 
 const fixture = fileURLToPath(new URL("../fixtures/handler-parity/", import.meta.url));
-const FILES = ["src/server.ts", "src/dispatcher.ts", "src/errors.ts", "src/tools/weather.ts", "src/agent/remote.ts"];
-const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors"] } };
+const FILES = [
+  "src/server.ts",
+  "src/dispatcher.ts",
+  "src/errors.ts",
+  "src/tools/weather.ts",
+  "src/agent/remote.ts",
+  "src/definitions.ts",
+  "src/tools/pages.ts",
+];
+const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors", "defineTool"] } };
 
 type FunctionNode = TSESTree.ArrowFunctionExpression | TSESTree.FunctionDeclaration | TSESTree.FunctionExpression;
 
@@ -62,7 +70,12 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     expect(programHandlers()).toEqual(estree);
     // Not handlers: the AI SDK tool behind an alias (src/tools/weather.ts), the MCP client adapter
     // (src/agent/remote.ts), the formatters table the dispatcher does not look tools up in.
+    // `defineTool` is in `handlers.wrappers`: the handlers of its definitions, given or built by a factory given to it,
+    // are guarded; `createTool`'s and `definePageTool`'s are not.
     expect(estree).toEqual([
+      "src/definitions.ts:11 definition framework true",
+      "src/definitions.ts:21 definition framework true",
+      "src/definitions.ts:29 definition framework false",
       "src/dispatcher.ts:13 dispatchTable dispatcher true",
       "src/dispatcher.ts:16 dispatchTable dispatcher false",
       "src/dispatcher.ts:19 dispatchTable dispatcher false",
@@ -77,6 +90,9 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/server.ts:7 registration registration false",
       "src/server.ts:80 registration registration true",
       "src/server.ts:85 registration registration false",
+      "src/tools/pages.ts:14 definition framework true",
+      "src/tools/pages.ts:21 definition framework true",
+      "src/tools/pages.ts:30 definition framework false",
       "src/tools/weather.ts:14 classMethod framework false",
       "src/tools/weather.ts:19 defaultExport framework false",
     ]);

@@ -1,5 +1,6 @@
 import rule from "../../src/rules/no-throw-in-tool-handler.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
+import { CLOSE_HEAP_SNAPSHOT, DEFINE_TOOL_GUARDS, TAKE_SCREENSHOT } from "./cases/definition-functions.js";
 import { JSON_RPC, REQUIRE_STRING, throwingHelperCases } from "./cases/throwing-helpers.js";
 
 const ruleTester = createRuleTester();
@@ -18,6 +19,12 @@ const server = new McpServer({ name: "tickets", version: "2.0.0" });`;
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a definition function named in handlers.wrappers: one dispatcher calls every handler it defines inside its try",
+      filename: TOOL_FILE,
+      settings: DEFINE_TOOL_GUARDS,
+      code: CLOSE_HEAP_SNAPSHOT,
+    },
     {
       name: "a throw inside a handler wrapped by a configured wrapper becomes an error result",
       filename: SERVER_FILE,
@@ -565,6 +572,32 @@ export function createGitLogTool() {
     },
   ],
   invalid: [
+    {
+      name: "a definition function that is not named in handlers.wrappers guards nothing, beside one that is",
+      filename: TOOL_FILE,
+      settings: DEFINE_TOOL_GUARDS,
+      code: CLOSE_HEAP_SNAPSHOT + "\n" + TAKE_SCREENSHOT,
+      errors: [
+        {
+          messageId: "throw",
+          line: 19,
+          column: 17,
+          data: { outcome: THROW_ESCAPES, hint: "" },
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output:
+                CLOSE_HEAP_SNAPSHOT +
+                "\n" +
+                TAKE_SCREENSHOT.replace(
+                  'throw new Error("The page gave no screenshot.");',
+                  'return { content: [{ type: "text", text: "Error: The page gave no screenshot." }], isError: true };',
+                ),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "a handler passed to an imported wrapper the rule cannot read: the message says how to name it as a catching wrapper",
       filename: SERVER_FILE,

@@ -1,5 +1,6 @@
 import rule from "../../src/rules/require-try-catch-in-tool-handler.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
+import { CLOSE_HEAP_SNAPSHOT, DEFINE_TOOL_GUARDS } from "./cases/definition-functions.js";
 
 const ruleTester = createRuleTester();
 
@@ -25,6 +26,34 @@ const WRAPPERS = { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"]
 
 ruleTester.run("require-try-catch-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a definition built by a factory given to a definition function named in handlers.wrappers",
+      filename: TOOL_FILE,
+      settings: DEFINE_TOOL_GUARDS,
+      code: `
+export const listPages = defineTool((args) => ({
+  name: "list_pages",
+  schema: {},
+  handler: async (_request, response) => {
+    response.setPages(await args.browser.pages());
+  },
+}));
+export const newPage = defineTool(() => {
+  return {
+    name: "new_page",
+    schema: {},
+    handler: async (request, response) => {
+      response.select(await request.browser.newPage());
+    },
+  };
+});`,
+    },
+    {
+      name: "a definition function named in handlers.wrappers: one dispatcher calls every handler it defines inside its try",
+      filename: TOOL_FILE,
+      settings: DEFINE_TOOL_GUARDS,
+      code: CLOSE_HEAP_SNAPSHOT,
+    },
     {
       name: "the predicate that picks a handler out of a registry is no handler: Array#find's result is not made from it",
       filename: SERVER_FILE,
@@ -165,6 +194,44 @@ server.registerTool("round_time", { description: "Round the current time" }, asy
     },
   ],
   invalid: [
+    {
+      name: "a definition function that is not named in handlers.wrappers guards nothing",
+      filename: TOOL_FILE,
+      settings: DEFINE_TOOL_GUARDS,
+      code: `
+export const takeScreenshot = definePageTool({
+  name: "take_screenshot",
+  schema: {},
+  handler: async (request, response) => {
+    const image = await request.page.screenshot();
+    response.attachImage(image);
+  },
+});`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 5,
+          column: 38,
+          data: { hint: "" },
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+export const takeScreenshot = definePageTool({
+  name: "take_screenshot",
+  schema: {},
+  handler: async (request, response) => {
+    try {
+      const image = await request.page.screenshot();
+      response.attachImage(image);
+${catchClause("    ")}
+  },
+});`,
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "a handler passed to an imported wrapper the rule cannot read: the message says how to name it",
       filename: SERVER_FILE,

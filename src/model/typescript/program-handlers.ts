@@ -12,6 +12,7 @@ import {
   type HandlerShape,
   isAgentLibrary,
   isConvertingWrapper,
+  isGuardingDefinition,
   isHandlerProperty,
   isRegistrationCall,
   isServerCode,
@@ -35,7 +36,9 @@ import {
   type TsFunction,
   unwrapTs,
 } from "./ts-nodes.js";
+import { returningFunction } from "../throw-semantics.js";
 import { findMember, memberName, returnsErrorResult } from "./tool-results.js";
+import { tsTree } from "./ts-tree.js";
 import { typescript } from "./typescript.js";
 
 /** A tool handler of the program, found through the handler shapes on TypeScript nodes. */
@@ -251,9 +254,11 @@ class Builder {
       hasInputSchema: findMember(object, "inputSchema") !== undefined || findMember(object, "schema") !== undefined,
     });
     if (!shape) return;
-    if (typescript.isMethodDeclaration(member)) this.addFunction(member, shape, { call, definition: object }, false);
-    else if (typescript.isPropertyAssignment(member)) this.add(member.initializer, shape, { call, definition: object });
-    else if (typescript.isShorthandPropertyAssignment(member)) this.add(member.name, shape, { call, definition: object });
+    const guard = call ?? factoryCallTs(object);
+    const guarded = isGuardingDefinition(this.settings, guard && calleeLastName(guard.expression));
+    if (typescript.isMethodDeclaration(member)) this.addFunction(member, shape, { call, definition: object }, guarded);
+    else if (typescript.isPropertyAssignment(member)) this.add(member.initializer, shape, { call, definition: object }, guarded);
+    else if (typescript.isShorthandPropertyAssignment(member)) this.add(member.name, shape, { call, definition: object }, guarded);
   }
 
   /** `class X extends MCPTool { async execute() {} }`, also `extends sdk.MCPTool`. */
@@ -325,6 +330,15 @@ class Builder {
     if (!isTsFunction(fn)) return;
     this.handlers.push({ fn, ...shape, call: where.call, definition: where.definition, classNode: where.classNode, guarded });
   }
+}
+
+/** `defineTool((args) => ({ name, handler }))`: the call that a function returning the definition `object` is given to. */
+function factoryCallTs(object: ts.ObjectLiteralExpression): ts.CallExpression | undefined {
+  const fn = returningFunction(tsTree, object);
+  const child = fn && outerTs(fn);
+  return child && typescript.isCallExpression(child.parent) && child.parent.arguments.includes(child as ts.Expression)
+    ? child.parent
+    : undefined;
 }
 
 /** The member a function only calls: `(args) => this.search(args)`, `async (args) => { return tools.search(args); }`. */
