@@ -6,7 +6,7 @@ import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { isNonThrowingCall } from "../model/non-throwing-calls.js";
 import type { ToolHandler } from "../model/tool-handlers.js";
 import { wrapperHint } from "../model/throw-outcome.js";
-import { contains, enclosingCatch, type FunctionNode } from "../util/ast.js";
+import { contains, declaredName, enclosingCatch, type FunctionNode } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "require-try-catch-in-tool-handler";
@@ -81,7 +81,12 @@ export default createRule({
 
     return {
       ":function"(node: FunctionNode) {
-        handlers.push(mcp.handlers.enclosingToolHandler(node));
+        const handler = mcp.handlers.enclosingToolHandler(node);
+        // A function the handler declares by name (`const recordOutcome = () => ...`) runs where it is called, and those
+        // calls are the handler's work; so does all that is nested in it.
+        const runsWhereCalled =
+          handler !== undefined && handler.fn !== node && (handlers.at(-1) === undefined || declaredName(node) !== undefined);
+        handlers.push(runsWhereCalled ? undefined : handler);
       },
       ":function:exit"() {
         handlers.pop();

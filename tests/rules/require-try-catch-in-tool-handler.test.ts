@@ -27,6 +27,30 @@ const WRAPPERS = { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"]
 ruleTester.run("require-try-catch-in-tool-handler", rule, {
   valid: [
     {
+      name: "a function the handler declares before its try runs where it is called: inside the try and the catch",
+      filename: SERVER_FILE,
+      code: `
+server.registerTool("aggregate", { description: "Run an aggregation" }, async (args: { pipeline: object[] }, extra) => {
+  const startTime = Date.now();
+  const recordOutcome = (result: CallToolResult, error?: unknown): void => {
+    metrics.get("toolExecutionDuration").observe({ tool: "aggregate", failed: String(error !== undefined) }, (Date.now() - startTime) / 1000);
+    emitToolEvent(args, { startTime, result });
+  };
+  function describe(error: unknown): string {
+    return error instanceof Error ? error.message : JSON.stringify(error);
+  }
+  try {
+    const result = { content: [{ type: "text" as const, text: JSON.stringify(await collection.aggregate(args.pipeline).toArray()) }] };
+    recordOutcome(result);
+    return result;
+  } catch (error) {
+    const result = { content: [{ type: "text" as const, text: \`Error: \${describe(error)}\` }], isError: true };
+    recordOutcome(result, error);
+    return result;
+  }
+});`,
+    },
+    {
       name: "a definition built by a factory given to a definition function named in handlers.wrappers",
       filename: TOOL_FILE,
       settings: DEFINE_TOOL_GUARDS,
@@ -194,6 +218,82 @@ server.registerTool("round_time", { description: "Round the current time" }, asy
     },
   ],
   invalid: [
+    {
+      name: "a function the handler declares, called before its try, is work there",
+      filename: SERVER_FILE,
+      code: `
+server.registerTool("aggregate", { description: "Run an aggregation" }, async (args: { pipeline: object[] }) => {
+  const parsePipeline = () => args.pipeline.map(validateStage);
+  const stages = parsePipeline();
+  try {
+    return { content: [{ type: "text" as const, text: JSON.stringify(await collection.aggregate(stages).toArray()) }] };
+  } catch {
+    return { content: [{ type: "text" as const, text: "Error: the aggregation failed" }], isError: true };
+  }
+});`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 2,
+          column: 110,
+          data: { hint: "" },
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+server.registerTool("aggregate", { description: "Run an aggregation" }, async (args: { pipeline: object[] }) => {
+  try {
+    const parsePipeline = () => args.pipeline.map(validateStage);
+    const stages = parsePipeline();
+    try {
+      return { content: [{ type: "text" as const, text: JSON.stringify(await collection.aggregate(stages).toArray()) }] };
+    } catch {
+      return { content: [{ type: "text" as const, text: "Error: the aggregation failed" }], isError: true };
+    }
+${catchClause("  ")}
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "an inline callback before the try is work, unlike a declared function",
+      filename: SERVER_FILE,
+      code: `
+server.registerTool("count", { description: "Count documents" }, async (args: { filters: object[] }) => {
+  const filters = args.filters.map((filter) => validateFilter(filter));
+  try {
+    return { content: [{ type: "text" as const, text: String(await collection.countDocuments({ $and: filters })) }] };
+  } catch {
+    return { content: [{ type: "text" as const, text: "Error: the count failed" }], isError: true };
+  }
+});`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 2,
+          column: 102,
+          data: { hint: "" },
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+server.registerTool("count", { description: "Count documents" }, async (args: { filters: object[] }) => {
+  try {
+    const filters = args.filters.map((filter) => validateFilter(filter));
+    try {
+      return { content: [{ type: "text" as const, text: String(await collection.countDocuments({ $and: filters })) }] };
+    } catch {
+      return { content: [{ type: "text" as const, text: "Error: the count failed" }], isError: true };
+    }
+${catchClause("  ")}
+});`,
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "a definition function that is not named in handlers.wrappers guards nothing",
       filename: TOOL_FILE,
