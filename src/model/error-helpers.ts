@@ -1,12 +1,12 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
-  childNodes,
   constDeclaratorOf,
   declaredFunction,
   declaredName,
   type FunctionNode,
   onObjectWithProperty,
   outerParent,
+  returnedValues,
   unwrapExpression,
 } from "../util/ast.js";
 import { nodeAt } from "../util/node-at.js";
@@ -221,21 +221,4 @@ function helperText(text: TSESTree.Node, parameters: readonly (string | undefine
 function parameterName(parameter: TSESTree.Parameter): string | undefined {
   const target = parameter.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
   return target.type === AST_NODE_TYPES.Identifier ? target.name : undefined;
-}
-
-/** The values `fn` itself returns: its arrow body, or the arguments of its own `return` statements. */
-function returnedValues(fn: FunctionNode, visitorKeys: TSESLint.SourceCode.VisitorKeys): TSESTree.Node[] {
-  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return [fn.body];
-  const values: TSESTree.Node[] = [];
-  const pending: TSESTree.Node[] = [fn.body];
-  for (let node = pending.pop(); node; node = pending.pop()) {
-    if (node.type === AST_NODE_TYPES.ReturnStatement) {
-      if (node.argument) values.push(node.argument);
-      continue;
-    }
-    // Expressions hold no `return` of this function (nested function expressions return their own).
-    if (node.type === AST_NODE_TYPES.FunctionDeclaration || node.type.endsWith("Expression")) continue;
-    pending.push(...childNodes(node, visitorKeys));
-  }
-  return values;
 }

@@ -44,6 +44,7 @@ import { returnsErrorResult } from "./tool-results.js";
 import { catchingWrapperCall } from "./converting-wrappers.js";
 import { estreeTree } from "./estree-tree.js";
 import { returningFunction } from "./throw-semantics.js";
+import { rendersUi } from "./ui-components.js";
 import { catchingWrapperCallTs } from "./typescript/converting-wrappers.js";
 import { isInUnknownToolBranch, RequestedToolName } from "./unknown-tool-branch.js";
 
@@ -178,7 +179,7 @@ export class ToolHandlers {
       if (shape && (!best || HANDLER_KIND_ORDER.indexOf(shape.kind) < HANDLER_KIND_ORDER.indexOf(best.shape.kind)))
         best = { shape, wrappers: viaName };
     }
-    if (best) return this.handler(fn, best.shape, best.wrappers);
+    if (best) return rendersUi(fn, this.sourceCode) ? undefined : this.handler(fn, best.shape, best.wrappers);
     // With type information: a registration in any file of the program that `fn` flows into.
     const node = this.typed?.toTs(fn);
     const elsewhere = node && this.typed && getProgramHandlers(this.typed.program, this.settings, this.typed.cwd).handlerOf(node);

@@ -220,6 +220,23 @@ export function declaredName(fn: FunctionNode): string | undefined {
   return fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn.id?.name : constDeclaratorOf(fn)?.id.name;
 }
 
+/** The values `fn` itself returns: its arrow body, or the arguments of its own `return` statements. */
+export function returnedValues(fn: FunctionNode, visitorKeys: TSESLint.SourceCode.VisitorKeys): TSESTree.Node[] {
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return [fn.body];
+  const values: TSESTree.Node[] = [];
+  const pending: TSESTree.Node[] = [fn.body];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node.type === AST_NODE_TYPES.ReturnStatement) {
+      if (node.argument) values.push(node.argument);
+      continue;
+    }
+    // Expressions hold no `return` of this function (nested function expressions return their own).
+    if (node.type === AST_NODE_TYPES.FunctionDeclaration || node.type.endsWith("Expression")) continue;
+    pending.push(...childNodes(node, visitorKeys));
+  }
+  return values;
+}
+
 /** The references that read `variable`. */
 export function readReferences(variable: TSESLint.Scope.Variable): TSESLint.Scope.Reference[] {
   return variable.references.filter((reference) => reference.isRead());

@@ -22,6 +22,7 @@ const FILES = [
   "src/agent/remote.ts",
   "src/definitions.ts",
   "src/tools/pages.ts",
+  "src/tools/forecast.tsx",
 ];
 const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors", "defineTool"] } };
 
@@ -68,7 +69,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
   it("agrees on every shape of the fixture project, and the list is what the shapes say", () => {
     const estree = estreeHandlers();
     expect(programHandlers()).toEqual(estree);
-    // Not handlers: the AI SDK tool behind an alias (src/tools/weather.ts), the MCP client adapter
+    // Not handlers: the AI SDK tool behind an alias (src/tools/weather.ts), the UI component (src/tools/forecast.tsx), the MCP client adapter
     // (src/agent/remote.ts), the formatters table the dispatcher does not look tools up in.
     // `defineTool` is in `handlers.wrappers`: the handlers of its definitions, given or built by a factory given to it,
     // are guarded; `createTool`'s and `definePageTool`'s are not.
@@ -90,6 +91,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/server.ts:7 registration registration false",
       "src/server.ts:80 registration registration true",
       "src/server.ts:85 registration registration false",
+      "src/tools/forecast.tsx:19 definition framework false",
       "src/tools/pages.ts:14 definition framework true",
       "src/tools/pages.ts:21 definition framework true",
       "src/tools/pages.ts:30 definition framework false",

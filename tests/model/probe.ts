@@ -18,7 +18,7 @@ export function runProbe(
   const messages = linter.verify(
     code,
     {
-      files: ["**/*.ts"],
+      files: ["**/*.ts", "**/*.tsx"],
       languageOptions: { parser: { parseForESLint } },
       settings,
       plugins: { probe: { rules: { probe: { create: visitor as never } } } },

@@ -51,6 +51,20 @@ server.registerTool("aggregate", { description: "Run an aggregation" }, async (a
 });`,
     },
     {
+      name: "an xmcp UI tool's default export returns JSX: a component that xmcp renders in the client, no handler",
+      filename: "src/tools/weather.tsx",
+      code: `
+import { useEffect, useState } from "react";
+
+export default function handler() {
+  const [weather, setWeather] = useState<string | null>(null);
+  useEffect(() => {
+    fetch("/api/weather?city=Buenos%20Aires").then(async (response) => setWeather(await response.text()));
+  }, []);
+  return weather === null ? <p>Loading...</p> : <section className="forecast">{weather}</section>;
+}`,
+    },
+    {
       name: "a definition built by a factory given to a definition function named in handlers.wrappers",
       filename: TOOL_FILE,
       settings: DEFINE_TOOL_GUARDS,
@@ -218,6 +232,35 @@ server.registerTool("round_time", { description: "Round the current time" }, asy
     },
   ],
   invalid: [
+    {
+      name: "a .tsx tool file's default export that returns a tool result is a handler",
+      filename: "src/tools/weather.tsx",
+      code: `
+export default async function handler({ city }: { city: string }) {
+  const response = await fetch(\`https://api.weather.example/\${encodeURIComponent(city)}\`);
+  return { content: [{ type: "text" as const, text: await response.text() }] };
+}`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 2,
+          column: 16,
+          data: { hint: "" },
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+export default async function handler({ city }: { city: string }) {
+  try {
+    const response = await fetch(\`https://api.weather.example/\${encodeURIComponent(city)}\`);
+    return { content: [{ type: "text" as const, text: await response.text() }] };
+${catchClause("  ")}
+}`,
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "a function the handler declares, called before its try, is work there",
       filename: SERVER_FILE,

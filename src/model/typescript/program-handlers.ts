@@ -39,6 +39,7 @@ import {
 import { returningFunction } from "../throw-semantics.js";
 import { findMember, memberName, returnsErrorResult } from "./tool-results.js";
 import { tsTree } from "./ts-tree.js";
+import { rendersUiTs } from "./ui-components.js";
 import { typescript } from "./typescript.js";
 
 /** A tool handler of the program, found through the handler shapes on TypeScript nodes. */
@@ -314,8 +315,7 @@ class Builder {
       const targets = forwardsToMethod({ callsMethodOnly: forwarded !== undefined, methodFound: methods.length > 0 }) ? methods : [fn];
       for (const target of targets) {
         if (!isProjectSourceFile(this.program, target.getSourceFile())) continue;
-        this.addFunction(target, shape, where, guardedByTable || resolution.guarded.has(fn));
-        added.push(target);
+        if (this.addFunction(target, shape, where, guardedByTable || resolution.guarded.has(fn))) added.push(target);
       }
     }
     return added;
@@ -326,9 +326,10 @@ class Builder {
     shape: HandlerShape,
     where: Partial<Pick<ProgramHandler, "call" | "classNode" | "definition">>,
     guarded: boolean,
-  ): void {
-    if (!isTsFunction(fn)) return;
+  ): boolean {
+    if (!isTsFunction(fn) || rendersUiTs(fn)) return false;
     this.handlers.push({ fn, ...shape, call: where.call, definition: where.definition, classNode: where.classNode, guarded });
+    return true;
   }
 }
 

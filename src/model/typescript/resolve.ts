@@ -212,20 +212,20 @@ function factoryCalls(checker: ts.TypeChecker, declaration: ts.VariableDeclarati
   return iterated.elements.map((element) => unwrapTs(element)).filter((element) => typescript.isCallExpression(element));
 }
 
-/** The object literals a function returns (its own `return` statements, or an arrow's expression body). */
-export function returnedObjects(fn: TsFunction): ts.ObjectLiteralExpression[] {
-  const found: ts.ObjectLiteralExpression[] = [];
-  const add = (value: ts.Expression | undefined): void => {
-    const object = value && unwrapTs(value);
-    if (object && typescript.isObjectLiteralExpression(object)) found.push(object);
-  };
-  if (!fn.body) return found;
-  if (!typescript.isBlock(fn.body)) {
-    add(fn.body);
-    return found;
-  }
+/** The values a function itself returns: an arrow's expression body, or the expressions of its own `return` statements. */
+export function returnedValuesTs(fn: TsFunction): ts.Expression[] {
+  if (!fn.body) return [];
+  if (!typescript.isBlock(fn.body)) return [fn.body];
+  const found: ts.Expression[] = [];
   for (const node of descendants(fn.body)) {
-    if (typescript.isReturnStatement(node) && enclosingTsFunction(node) === fn) add(node.expression);
+    if (typescript.isReturnStatement(node) && node.expression && enclosingTsFunction(node) === fn) found.push(node.expression);
   }
   return found;
+}
+
+/** The object literals a function returns (its own `return` statements, or an arrow's expression body). */
+export function returnedObjects(fn: TsFunction): ts.ObjectLiteralExpression[] {
+  return returnedValuesTs(fn)
+    .map(unwrapTs)
+    .filter((value) => typescript.isObjectLiteralExpression(value));
 }
