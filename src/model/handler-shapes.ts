@@ -46,6 +46,8 @@ const MCP_SERVER_CALLBACK_INDEX: Readonly<Record<string, number>> = { tool: 1, r
 
 /** Definition functions whose runtime turns a throw into an error result (FastMCP's `addTool`). */
 const CONVERTING_DEFINITION_FUNCTIONS: readonly string[] = ["addTool"];
+/** Base classes whose runtime turns a throw into an error result: mcp-framework's `MCPTool.toolCall` catches `execute`. */
+const CONVERTING_BASE_CLASSES: readonly string[] = ["MCPTool"];
 
 /** A module of the Vercel AI SDK or LangChain. */
 export function isAgentLibrary(source: string): boolean {
@@ -275,9 +277,11 @@ function isMcpServerRegistration(shape: HandlerShape): boolean {
 
 /**
  * True when the runtime turns a throw from a handler of this shape into an error result: the
- * SDK's `McpServer` registrations and FastMCP's `addTool`.
+ * SDK's `McpServer` registrations, FastMCP's `addTool` and mcp-framework's `MCPTool`.
  */
 export function runtimeConvertsThrows(shape: HandlerShape): boolean {
   if (isMcpServerRegistration(shape)) return true;
-  return shape.kind === "definition" && shape.via !== undefined && CONVERTING_DEFINITION_FUNCTIONS.includes(shape.via);
+  if (shape.via === undefined) return false;
+  if (shape.kind === "classMethod") return CONVERTING_BASE_CLASSES.includes(shape.via);
+  return shape.kind === "definition" && CONVERTING_DEFINITION_FUNCTIONS.includes(shape.via);
 }

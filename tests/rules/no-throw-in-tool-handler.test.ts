@@ -291,6 +291,22 @@ server.addTool({
 });`,
     },
     {
+      name: "reportConvertedThrows: false: a throw in an mcp-framework MCPTool's execute, which MCPTool.toolCall converts",
+      filename: "src/tools/WeatherTool.ts",
+      options: [{ allow: [], reportConvertedThrows: false }],
+      code: `
+import { MCPTool } from "mcp-framework";
+class WeatherTool extends MCPTool<{ city: string }> {
+  name = "weather";
+  description = "Get the weather";
+  async execute(input: { city: string }) {
+    if (!input.city) throw new Error("city is required");
+    return \`Sunny in \${input.city}\`;
+  }
+}
+export default WeatherTool;`,
+    },
+    {
       name: "v2: a thrown UrlElicitationRequiredError (McpServer rethrows it as -32042 on purpose)",
       filename: SERVER_FILE,
       code: `
@@ -1075,6 +1091,43 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
           },
           line: 12,
           column: 39,
+        },
+      ],
+    },
+    {
+      name: "reportConvertedThrows: false still reports a throw in the execute of a project's own base class",
+      filename: "src/tools/dropIndex.ts",
+      settings: { "mcp-tool-errors": { handlers: { baseClasses: ["ToolBase"] } } },
+      options: [{ allow: [], reportConvertedThrows: false }],
+      code: `
+import { ToolBase } from "../toolBase.js";
+class DropIndexTool extends ToolBase {
+  name = "drop-index";
+  protected async execute({ index }: { index: string }) {
+    if (index === "_id_") throw new Error("the _id index cannot be dropped");
+    return { content: [{ type: "text" as const, text: \`Dropped \${index}\` }] };
+  }
+}`,
+      errors: [
+        {
+          messageId: "throw",
+          data: { outcome: THROW_ESCAPES, hint: "" },
+          line: 6,
+          column: 27,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+import { ToolBase } from "../toolBase.js";
+class DropIndexTool extends ToolBase {
+  name = "drop-index";
+  protected async execute({ index }: { index: string }) {
+    if (index === "_id_") return { content: [{ type: "text", text: "Error: the _id index cannot be dropped" }], isError: true };
+    return { content: [{ type: "text" as const, text: \`Dropped \${index}\` }] };
+  }
+}`,
+            },
+          ],
         },
       ],
     },
