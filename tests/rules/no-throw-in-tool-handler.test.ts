@@ -17,6 +17,19 @@ import { McpServer } from "@modelcontextprotocol/server";
 import * as z from "zod/v4";
 const server = new McpServer({ name: "tickets", version: "2.0.0" });`;
 
+/** An mcp-framework tool whose `execute` throws at line 7, column 22. */
+const MCP_FRAMEWORK_TOOL = `
+import { MCPTool } from "mcp-framework";
+class WeatherTool extends MCPTool<{ city: string }> {
+  name = "weather";
+  description = "Get the weather";
+  async execute(input: { city: string }) {
+    if (!input.city) throw new Error("city is required");
+    return \`Sunny in \${input.city}\`;
+  }
+}
+export default WeatherTool;`;
+
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
     {
@@ -294,17 +307,7 @@ server.addTool({
       name: "reportConvertedThrows: false: a throw in an mcp-framework MCPTool's execute, which MCPTool.toolCall converts",
       filename: "src/tools/WeatherTool.ts",
       options: [{ allow: [], reportConvertedThrows: false }],
-      code: `
-import { MCPTool } from "mcp-framework";
-class WeatherTool extends MCPTool<{ city: string }> {
-  name = "weather";
-  description = "Get the weather";
-  async execute(input: { city: string }) {
-    if (!input.city) throw new Error("city is required");
-    return \`Sunny in \${input.city}\`;
-  }
-}
-export default WeatherTool;`,
+      code: MCP_FRAMEWORK_TOOL,
     },
     {
       name: "v2: a thrown UrlElicitationRequiredError (McpServer rethrows it as -32042 on purpose)",
@@ -1637,17 +1640,7 @@ server.addTool({
     {
       name: "mcp-framework: a throw in an MCPTool's execute method",
       filename: "src/tools/WeatherTool.ts",
-      code: `
-import { MCPTool } from "mcp-framework";
-class WeatherTool extends MCPTool<{ city: string }> {
-  name = "weather";
-  description = "Get the weather";
-  async execute(input: { city: string }) {
-    if (!input.city) throw new Error("city is required");
-    return \`Sunny in \${input.city}\`;
-  }
-}
-export default WeatherTool;`,
+      code: MCP_FRAMEWORK_TOOL,
       errors: [
         {
           messageId: "throw",
@@ -1656,17 +1649,10 @@ export default WeatherTool;`,
           suggestions: [
             {
               messageId: "replaceWithErrorResult",
-              output: `
-import { MCPTool } from "mcp-framework";
-class WeatherTool extends MCPTool<{ city: string }> {
-  name = "weather";
-  description = "Get the weather";
-  async execute(input: { city: string }) {
-    if (!input.city) return { content: [{ type: "text", text: "Error: city is required" }], isError: true };
-    return \`Sunny in \${input.city}\`;
-  }
-}
-export default WeatherTool;`,
+              output: MCP_FRAMEWORK_TOOL.replace(
+                'throw new Error("city is required");',
+                'return { content: [{ type: "text", text: "Error: city is required" }], isError: true };',
+              ),
             },
           ],
         },

@@ -1,3 +1,4 @@
+import type { InvalidTestCase } from "@typescript-eslint/rule-tester";
 import rule from "../../src/rules/require-try-catch-in-tool-handler.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
 import { CLOSE_HEAP_SNAPSHOT, DEFINE_TOOL_GUARDS } from "./cases/definition-functions.js";
@@ -21,6 +22,39 @@ ${logTime.join("\n")}
 server.registerTool("parse_time", { description: "Parse a time" }, async ({ value }: { value: string }) => {
 ${parseTime.join("\n")}
 });`;
+
+/** A registered tool that runs `work` before the `try` around its query: reported at its head (`column`). */
+const workBeforeTry = (name: string, work: readonly string[], column: number): InvalidTestCase<"unguarded" | "wrapInTryCatch", []> => {
+  const tool = (body: string): string => `
+server.registerTool("aggregate", { description: "Run an aggregation" }, async (args: { pipeline: object[] }) => {
+${body}
+});`;
+  const lines = (indent: string): string =>
+    [
+      ...work,
+      "try {",
+      '  return { content: [{ type: "text" as const, text: JSON.stringify(await collection.aggregate(stages).toArray()) }] };',
+      "} catch {",
+      '  return { content: [{ type: "text" as const, text: "Error: the aggregation failed" }], isError: true };',
+      "}",
+    ]
+      .map((line) => indent + line)
+      .join("\n");
+  return {
+    name,
+    filename: SERVER_FILE,
+    code: tool(lines("  ")),
+    errors: [
+      {
+        messageId: "unguarded",
+        line: 2,
+        column,
+        data: { hint: "" },
+        suggestions: [{ messageId: "wrapInTryCatch", output: tool(`  try {\n${lines("    ")}\n${catchClause("  ")}`) }],
+      },
+    ],
+  };
+};
 
 const WRAPPERS = { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] } } };
 
@@ -261,82 +295,16 @@ ${catchClause("  ")}
         },
       ],
     },
-    {
-      name: "a function the handler declares, called before its try, is work there",
-      filename: SERVER_FILE,
-      code: `
-server.registerTool("aggregate", { description: "Run an aggregation" }, async (args: { pipeline: object[] }) => {
-  const parsePipeline = () => args.pipeline.map(validateStage);
-  const stages = parsePipeline();
-  try {
-    return { content: [{ type: "text" as const, text: JSON.stringify(await collection.aggregate(stages).toArray()) }] };
-  } catch {
-    return { content: [{ type: "text" as const, text: "Error: the aggregation failed" }], isError: true };
-  }
-});`,
-      errors: [
-        {
-          messageId: "unguarded",
-          line: 2,
-          column: 110,
-          data: { hint: "" },
-          suggestions: [
-            {
-              messageId: "wrapInTryCatch",
-              output: `
-server.registerTool("aggregate", { description: "Run an aggregation" }, async (args: { pipeline: object[] }) => {
-  try {
-    const parsePipeline = () => args.pipeline.map(validateStage);
-    const stages = parsePipeline();
-    try {
-      return { content: [{ type: "text" as const, text: JSON.stringify(await collection.aggregate(stages).toArray()) }] };
-    } catch {
-      return { content: [{ type: "text" as const, text: "Error: the aggregation failed" }], isError: true };
-    }
-${catchClause("  ")}
-});`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "an inline callback before the try is work, unlike a declared function",
-      filename: SERVER_FILE,
-      code: `
-server.registerTool("count", { description: "Count documents" }, async (args: { filters: object[] }) => {
-  const filters = args.filters.map((filter) => validateFilter(filter));
-  try {
-    return { content: [{ type: "text" as const, text: String(await collection.countDocuments({ $and: filters })) }] };
-  } catch {
-    return { content: [{ type: "text" as const, text: "Error: the count failed" }], isError: true };
-  }
-});`,
-      errors: [
-        {
-          messageId: "unguarded",
-          line: 2,
-          column: 102,
-          data: { hint: "" },
-          suggestions: [
-            {
-              messageId: "wrapInTryCatch",
-              output: `
-server.registerTool("count", { description: "Count documents" }, async (args: { filters: object[] }) => {
-  try {
-    const filters = args.filters.map((filter) => validateFilter(filter));
-    try {
-      return { content: [{ type: "text" as const, text: String(await collection.countDocuments({ $and: filters })) }] };
-    } catch {
-      return { content: [{ type: "text" as const, text: "Error: the count failed" }], isError: true };
-    }
-${catchClause("  ")}
-});`,
-            },
-          ],
-        },
-      ],
-    },
+    workBeforeTry(
+      "a function the handler declares, called before its try, is work there",
+      ["const parsePipeline = () => args.pipeline.map(validateStage);", "const stages = parsePipeline();"],
+      110,
+    ),
+    workBeforeTry(
+      "an inline callback before the try is work, unlike a declared function",
+      ["const stages = args.pipeline.map((stage) => validateStage(stage));"],
+      110,
+    ),
     {
       name: "a definition function that is not named in handlers.wrappers guards nothing",
       filename: TOOL_FILE,
