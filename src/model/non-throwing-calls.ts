@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { propertyName, unwrapExpression } from "../util/ast.js";
+import { propertyName, singleValueOf, unwrapExpression } from "../util/ast.js";
 import type { ErrorHelpers } from "./error-helpers.js";
 
 /*
@@ -19,18 +19,49 @@ const MEMBERS = new Map<string, true | ReadonlySet<string>>([
   ["Date", new Set(["now"])],
 ]);
 
+/** Methods that read a valid date and, given no argument, cannot throw (`toLocaleString("en-US", { timeZone })` can). */
+const DATE_READS = new Set([
+  "toISOString",
+  "toJSON",
+  "toString",
+  "toUTCString",
+  "toDateString",
+  "toTimeString",
+  "toLocaleString",
+  "toLocaleDateString",
+  "toLocaleTimeString",
+  "getTime",
+  "valueOf",
+]);
+
 /** The identifier names the global, not a binding of the file (`const console = createLogger()`). */
 function isGlobal(identifier: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier);
   return !variable || variable.defs.length === 0;
 }
 
-/** `call` cannot throw: a call of a listed global function or member, or of an error helper. */
+/** `new Date()` with no argument (the time now, never an invalid date), written there or bound to a `const`. */
+function isNow(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const value = unwrapExpression(node);
+  if (value.type === AST_NODE_TYPES.Identifier) {
+    const bound = singleValueOf(value, sourceCode)?.value;
+    return bound !== undefined && unwrapExpression(bound).type === AST_NODE_TYPES.NewExpression && isNow(bound, sourceCode);
+  }
+  if (value.type !== AST_NODE_TYPES.NewExpression || value.arguments.length > 0) return false;
+  const callee = unwrapExpression(value.callee);
+  return callee.type === AST_NODE_TYPES.Identifier && callee.name === "Date" && isGlobal(callee, sourceCode);
+}
+
+/**
+ * `call` cannot throw: a call of a listed global function or member, of an error helper, `new Date()`, or a read of
+ * that date with no argument (`new Date().toISOString()`, `now.toLocaleString()`).
+ */
 export function isNonThrowingCall(
-  call: TSESTree.CallExpression,
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
   sourceCode: Readonly<TSESLint.SourceCode>,
   errorHelpers: ErrorHelpers,
 ): boolean {
+  if (call.type === AST_NODE_TYPES.NewExpression) return isNow(call, sourceCode);
   const callee = unwrapExpression(call.callee);
   if (callee.type === AST_NODE_TYPES.Identifier && FUNCTIONS.has(callee.name)) return isGlobal(callee, sourceCode);
   if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.optional) {
@@ -40,6 +71,7 @@ export function isNonThrowingCall(
     if (object.type === AST_NODE_TYPES.Identifier && members && name !== undefined && (members === true || members.has(name))) {
       return isGlobal(object, sourceCode);
     }
+    if (name !== undefined && DATE_READS.has(name) && call.arguments.length === 0 && isNow(object, sourceCode)) return true;
   }
   return errorHelpers.helperFor(call) !== undefined;
 }

@@ -42,7 +42,10 @@ export default createRule({
     // Logging, conversions and error helpers are not work that can fail (nor is awaiting them).
     const canFail = (node: GuardedWork): boolean => {
       const call = node.type === AST_NODE_TYPES.AwaitExpression ? node.argument : node;
-      return call.type !== AST_NODE_TYPES.CallExpression || !isNonThrowingCall(call, sourceCode, mcp.errorHelpers);
+      return (
+        (call.type !== AST_NODE_TYPES.CallExpression && call.type !== AST_NODE_TYPES.NewExpression) ||
+        !isNonThrowingCall(call, sourceCode, mcp.errorHelpers)
+      );
     };
     const isUnguarded = (node: GuardedWork, handler: ToolHandler): boolean =>
       contains(handler.fn.body, node) &&

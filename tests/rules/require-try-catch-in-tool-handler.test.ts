@@ -23,23 +23,22 @@ server.registerTool("parse_time", { description: "Parse a time" }, async ({ valu
 ${parseTime.join("\n")}
 });`;
 
-/** A registered tool that runs `work` before the `try` around its query: reported at its head (`column`). */
-const workBeforeTry = (name: string, work: readonly string[], column: number): InvalidTestCase<"unguarded" | "wrapInTryCatch", []> => {
-  const tool = (body: string): string => `
-server.registerTool("aggregate", { description: "Run an aggregation" }, async (args: { pipeline: object[] }) => {
-${body}
+/**
+ * A tool registered with `signature` (its arguments up to the arrow) whose `body` does unguarded work, in a file that
+ * starts with `imports`: reported at its head (`column`), the suggestion wrapping the whole body.
+ */
+const unguardedTool = (
+  name: string,
+  signature: string,
+  body: readonly string[],
+  column: number,
+  imports = "",
+): InvalidTestCase<"unguarded" | "wrapInTryCatch", []> => {
+  const tool = (text: string): string => `${imports}
+server.registerTool(${signature} => {
+${text}
 });`;
-  const lines = (indent: string): string =>
-    [
-      ...work,
-      "try {",
-      '  return { content: [{ type: "text" as const, text: JSON.stringify(await collection.aggregate(stages).toArray()) }] };',
-      "} catch {",
-      '  return { content: [{ type: "text" as const, text: "Error: the aggregation failed" }], isError: true };',
-      "}",
-    ]
-      .map((line) => indent + line)
-      .join("\n");
+  const lines = (indent: string): string => body.map((line) => indent + line).join("\n");
   return {
     name,
     filename: SERVER_FILE,
@@ -47,7 +46,7 @@ ${body}
     errors: [
       {
         messageId: "unguarded",
-        line: 2,
+        line: imports.split("\n").length + 1,
         column,
         data: { hint: "" },
         suggestions: [{ messageId: "wrapInTryCatch", output: tool(`  try {\n${lines("    ")}\n${catchClause("  ")}`) }],
@@ -55,6 +54,37 @@ ${body}
     ],
   };
 };
+
+/** An aggregation tool that runs `work` before the `try` around its query. */
+const workBeforeTry = (name: string, work: readonly string[]): InvalidTestCase<"unguarded" | "wrapInTryCatch", []> =>
+  unguardedTool(
+    name,
+    '"aggregate", { description: "Run an aggregation" }, async (args: { pipeline: object[] })',
+    [
+      ...work,
+      "try {",
+      '  return { content: [{ type: "text" as const, text: JSON.stringify(await collection.aggregate(stages).toArray()) }] };',
+      "} catch {",
+      '  return { content: [{ type: "text" as const, text: "Error: the aggregation failed" }], isError: true };',
+      "}",
+    ],
+    110,
+  );
+
+/** A tool that returns a time read in `text`, after `setup`. */
+const clockRead = (
+  name: string,
+  setup: readonly string[],
+  text: string,
+  imports = "",
+): InvalidTestCase<"unguarded" | "wrapInTryCatch", []> =>
+  unguardedTool(
+    name,
+    '"read_time", { description: "Read a time" }, async ({ when }: { when: string })',
+    [...setup, `return { content: [{ type: "text", text: ${text} }] };`],
+    101,
+    imports,
+  );
 
 const WRAPPERS = { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] } } };
 
@@ -264,8 +294,24 @@ server.registerTool("round_time", { description: "Round the current time" }, asy
   return { content: [{ type: "text", text: \`\${rounded} \${Boolean(tags.length)} \${Object.entries(tags).length}\` }] };
 });`,
     },
+    {
+      name: "the time now: new Date(), bound to a const or not, and its reads with no argument",
+      filename: SERVER_FILE,
+      code: `
+server.registerTool("current_time", { description: "The server's time" }, async () => {
+  const now = new Date();
+  return { content: [{ type: "text", text: \`\${now.toISOString()} (\${now.toLocaleString()}), \${new Date().getTime()}\` }] };
+});`,
+    },
   ],
   invalid: [
+    clockRead("a date from input can be invalid, and reading it then throws", ["const parsed = new Date(when);"], "parsed.toISOString()"),
+    clockRead(
+      "a read with a time zone throws on an unknown zone",
+      ["const now = new Date();"],
+      'now.toLocaleString("en-US", { timeZone: when })',
+    ),
+    clockRead("a Date of the file's own is no clock", [], "new Date().toISOString()", '\nimport { Date } from "./clock.js";'),
     {
       name: "a .tsx tool file's default export that returns a tool result is a handler",
       filename: "src/tools/weather.tsx",
@@ -295,16 +341,13 @@ ${catchClause("  ")}
         },
       ],
     },
-    workBeforeTry(
-      "a function the handler declares, called before its try, is work there",
-      ["const parsePipeline = () => args.pipeline.map(validateStage);", "const stages = parsePipeline();"],
-      110,
-    ),
-    workBeforeTry(
-      "an inline callback before the try is work, unlike a declared function",
-      ["const stages = args.pipeline.map((stage) => validateStage(stage));"],
-      110,
-    ),
+    workBeforeTry("a function the handler declares, called before its try, is work there", [
+      "const parsePipeline = () => args.pipeline.map(validateStage);",
+      "const stages = parsePipeline();",
+    ]),
+    workBeforeTry("an inline callback before the try is work, unlike a declared function", [
+      "const stages = args.pipeline.map((stage) => validateStage(stage));",
+    ]),
     {
       name: "a definition function that is not named in handlers.wrappers guards nothing",
       filename: TOOL_FILE,
@@ -591,7 +634,7 @@ ${catchClause("  ")}
       name: "server.registerTool with an expression body (a comment before the expression stays inside the parentheses)",
       filename: SERVER_FILE,
       code: `
-server.registerTool("now", { inputSchema: {} }, async () => /* clock */ ({ content: [{ type: "text", text: new Date().toISOString() }] }));`,
+server.registerTool("now", { inputSchema: {} }, async () => /* clock */ ({ content: [{ type: "text", text: await clock.read() }] }));`,
       errors: [
         {
           messageId: "unguarded",
@@ -603,7 +646,7 @@ server.registerTool("now", { inputSchema: {} }, async () => /* clock */ ({ conte
               output: `
 server.registerTool("now", { inputSchema: {} }, async () => {
   try {
-    return (/* clock */ ({ content: [{ type: "text", text: new Date().toISOString() }] }));
+    return (/* clock */ ({ content: [{ type: "text", text: await clock.read() }] }));
 ${catchClause("  ")}
 });`,
             },
