@@ -1,5 +1,13 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, isFunctionNode, isTransparentWrapper, numericValue, propertyName, unwrapExpression } from "../util/ast.js";
+import {
+  calleeName,
+  declaredName,
+  isFunctionNode,
+  isTransparentWrapper,
+  numericValue,
+  propertyName,
+  unwrapExpression,
+} from "../util/ast.js";
 import {
   enclosingFunctionOf,
   isCaught as isCaughtIn,
@@ -38,6 +46,18 @@ export const estreeTree: SyntaxTree<TSESTree.Node> = {
 /** `isCaught` of the throw semantics, on ESTree nodes. */
 export function isCaught(node: TSESTree.Node, boundary: TSESTree.Node): boolean {
   return isCaughtIn(estreeTree, node, boundary);
+}
+
+/**
+ * `fn`, inside the handler `handlerFn`, runs where it is called rather than as part of the handler's own run: it is,
+ * or sits in, a function the handler declares by name (`const recordOutcome = () => ...`, `function describe() {}`).
+ */
+export function runsWhereCalled(fn: FunctionNode, handlerFn: FunctionNode): boolean {
+  if (declaredName(fn) !== undefined) return true;
+  for (let current = estreeTree.parent(fn); current !== undefined && current !== handlerFn; current = estreeTree.parent(current)) {
+    if (isFunctionNode(current) && declaredName(current) !== undefined) return true;
+  }
+  return false;
 }
 
 /** The nearest function containing `node` (itself excluded). */

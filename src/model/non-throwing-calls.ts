@@ -40,16 +40,19 @@ function isGlobal(identifier: TSESTree.Identifier, sourceCode: Readonly<TSESLint
   return !variable || variable.defs.length === 0;
 }
 
-/** `new Date()` with no argument (the time now, never an invalid date), written there or bound to a `const`. */
-function isNow(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+/** `new Date()` with no argument: the time now, never an invalid date. */
+function isNewDate(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const value = unwrapExpression(node);
-  if (value.type === AST_NODE_TYPES.Identifier) {
-    const bound = singleValueOf(value, sourceCode)?.value;
-    return bound !== undefined && unwrapExpression(bound).type === AST_NODE_TYPES.NewExpression && isNow(bound, sourceCode);
-  }
   if (value.type !== AST_NODE_TYPES.NewExpression || value.arguments.length > 0) return false;
   const callee = unwrapExpression(value.callee);
   return callee.type === AST_NODE_TYPES.Identifier && callee.name === "Date" && isGlobal(callee, sourceCode);
+}
+
+/** `new Date()`, written there or bound to a `const`. */
+function isNow(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const value = unwrapExpression(node);
+  const bound = value.type === AST_NODE_TYPES.Identifier ? singleValueOf(value, sourceCode)?.value : value;
+  return bound !== undefined && isNewDate(bound, sourceCode);
 }
 
 /**
@@ -61,7 +64,7 @@ export function isNonThrowingCall(
   sourceCode: Readonly<TSESLint.SourceCode>,
   errorHelpers: ErrorHelpers,
 ): boolean {
-  if (call.type === AST_NODE_TYPES.NewExpression) return isNow(call, sourceCode);
+  if (call.type === AST_NODE_TYPES.NewExpression) return isNewDate(call, sourceCode);
   const callee = unwrapExpression(call.callee);
   if (callee.type === AST_NODE_TYPES.Identifier && FUNCTIONS.has(callee.name)) return isGlobal(callee, sourceCode);
   if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.optional) {

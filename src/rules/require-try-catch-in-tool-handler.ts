@@ -1,12 +1,12 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from "@typescript-eslint/utils";
-import { isCaught } from "../model/estree-tree.js";
+import { isCaught, runsWhereCalled } from "../model/estree-tree.js";
 import { wrapInTryCatch } from "../fix/wrap-in-try-catch.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { isNonThrowingCall } from "../model/non-throwing-calls.js";
 import type { ToolHandler } from "../model/tool-handlers.js";
 import { wrapperHint } from "../model/throw-outcome.js";
-import { contains, declaredName, enclosingCatch, type FunctionNode } from "../util/ast.js";
+import { contains, enclosingCatch, type FunctionNode } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "require-try-catch-in-tool-handler";
@@ -85,11 +85,8 @@ export default createRule({
     return {
       ":function"(node: FunctionNode) {
         const handler = mcp.handlers.enclosingToolHandler(node);
-        // A function the handler declares by name (`const recordOutcome = () => ...`) runs where it is called, and those
-        // calls are the handler's work; so does all that is nested in it.
-        const runsWhereCalled =
-          handler !== undefined && handler.fn !== node && (handlers.at(-1) === undefined || declaredName(node) !== undefined);
-        handlers.push(runsWhereCalled ? undefined : handler);
+        // Its calls are the handler's work, not its body.
+        handlers.push(handler && handler.fn !== node && runsWhereCalled(node, handler.fn) ? undefined : handler);
       },
       ":function:exit"() {
         handlers.pop();
