@@ -1,20 +1,24 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   calleeName,
-  declaredName,
   isFunctionNode,
   isTransparentWrapper,
   numericValue,
+  outerParent,
   propertyName,
   unwrapExpression,
 } from "../util/ast.js";
 import {
+  type BindingKind,
   enclosingFunctionOf,
   isCaught as isCaughtIn,
+  isFollowedBinding,
   isProtocolRequiredThrow,
   type ParentRole,
+  runsInside as runsInsideIn,
   type SyntaxTree,
 } from "./throw-semantics.js";
+import { bindingReferences } from "../util/references.js";
 import type { FunctionNode } from "../util/ast.js";
 
 /** The ESTree adapter of the throw semantics: the rules' view of a file. */
@@ -37,6 +41,16 @@ export const estreeTree: SyntaxTree<TSESTree.Node> = {
         return parent.body === child ? "arrowBody" : "other";
       case AST_NODE_TYPES.TryStatement:
         return parent.block === child && parent.handler !== null ? "caughtBlock" : "other";
+      case AST_NODE_TYPES.CallExpression:
+        return parent.callee === child
+          ? "callee"
+          : parent.arguments.includes(child as TSESTree.CallExpressionArgument)
+            ? "argument"
+            : "other";
+      case AST_NODE_TYPES.Property:
+        return parent.value === child && parent.parent.type === AST_NODE_TYPES.ObjectExpression ? "propertyValue" : "other";
+      case AST_NODE_TYPES.ObjectExpression:
+        return "objectMember";
       default:
         return "other";
     }
@@ -49,15 +63,35 @@ export function isCaught(node: TSESTree.Node, boundary: TSESTree.Node): boolean 
 }
 
 /**
- * `fn`, inside the handler `handlerFn`, runs where it is called rather than as part of the handler's own run: it is,
- * or sits in, a function the handler declares by name (`const recordOutcome = () => ...`, `function describe() {}`).
+ * `runsInside` of the throw semantics, on ESTree nodes: `node` runs as part of `boundary`'s own run, not in a function
+ * nested in it that runs where it is called or is handed to the caller (`const recordOutcome = () => ...` called by
+ * name, `return { action: async () => ... }`).
  */
-export function runsWhereCalled(fn: FunctionNode, handlerFn: FunctionNode): boolean {
-  if (declaredName(fn) !== undefined) return true;
-  for (let current = estreeTree.parent(fn); current !== undefined && current !== handlerFn; current = estreeTree.parent(current)) {
-    if (isFunctionNode(current) && declaredName(current) !== undefined) return true;
-  }
-  return false;
+export function runsInside(node: TSESTree.Node, boundary: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return runsInsideIn(estreeTree, node, boundary, (fn) => followedReads(fn as FunctionNode, sourceCode));
+}
+
+/** The reads of a function's name, when calls by it are followed: a declaration, or a function bound to a variable never assigned again. */
+function followedReads(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>): readonly TSESTree.Node[] | undefined {
+  const binding = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : bindingDeclaratorOf(fn);
+  if (!binding?.id || binding.id.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const { reads, reassigned } = bindingReferences(binding, binding.id, sourceCode);
+  return isFollowedBinding(bindingKindOf(binding), reassigned) ? reads : undefined;
+}
+
+/** The `const`/`let`/`var` declarator that binds `fn` (casts looked through), if any. */
+export function bindingDeclaratorOf(fn: FunctionNode): TSESTree.VariableDeclarator | undefined {
+  const { child, parent } = outerParent(fn);
+  return parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.init === child ? parent : undefined;
+}
+
+/** How a declaration binds its name, as the throw semantics' followed bindings tell them apart. */
+export function bindingKindOf(definition: TSESTree.FunctionDeclaration | TSESTree.VariableDeclarator): BindingKind {
+  return definition.type === AST_NODE_TYPES.FunctionDeclaration
+    ? "function"
+    : definition.parent.kind === "using" || definition.parent.kind === "await using"
+      ? "const"
+      : definition.parent.kind;
 }
 
 /** The nearest function containing `node` (itself excluded). */

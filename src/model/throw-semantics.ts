@@ -20,6 +20,14 @@ export type ParentRole =
   | "arrowBody"
   /** The block of a `try` that has a `catch` clause. */
   | "caughtBlock"
+  /** `<child>(...)`: the function a call calls. */
+  | "callee"
+  /** `f(<child>)`: an argument of a call. */
+  | "argument"
+  /** `{ key: <child> }`, `{ <child> }`: the value of a property of an object literal. */
+  | "propertyValue"
+  /** A property of the object literal `<parent>`. */
+  | "objectMember"
   | "other";
 
 /** The little a throw analysis needs to know of a syntax tree. */
@@ -52,12 +60,17 @@ export function enclosingFunctionOf<N>(tree: SyntaxTree<N>, node: N): N | undefi
 
 /**
  * The function whose value `node` is: the arrow whose expression body it is, or the function one of whose own
- * `return` statements returns it, through wrappers and the branches of `?:`.
+ * `return` statements returns it, through wrappers and the branches of `?:`; with `inObject`, also as a property value
+ * of the object literal it returns (`return { action }`).
  */
-export function returningFunction<N>(tree: SyntaxTree<N>, node: N): N | undefined {
+export function returningFunction<N>(tree: SyntaxTree<N>, node: N, inObject = false): N | undefined {
   let child = node;
   for (let parent = tree.parent(node); parent !== undefined; child = parent, parent = tree.parent(parent)) {
     switch (tree.role(child, parent)) {
+      case "propertyValue":
+      case "objectMember":
+        if (!inObject) return undefined;
+        continue;
       case "transparent":
       case "conditionalBranch":
         continue;
@@ -70,6 +83,44 @@ export function returningFunction<N>(tree: SyntaxTree<N>, node: N): N | undefine
     }
   }
   return undefined;
+}
+
+/**
+ * Whether a function nested in another runs where it is written, as part of the function around it, or elsewhere. A
+ * function declared by name (`reads`: the reads of its name, when calls by that name are followed) runs where it is
+ * used when every read calls it, passes it to a call (which runs it there, as far as an analysis can tell:
+ * `rows.forEach(checkRow)`), or hands it to the caller of the function it is declared in (`return { action }`); one
+ * without a name (`reads` undefined) runs elsewhere when that function hands it to its caller (`return { action: async
+ * () => ... }`). Any other nested function (an inline callback, a function stored) runs where it is written. A throw
+ * in a function that runs elsewhere leaves through the calls that use it (`callUsing`), not where it is written.
+ */
+export function runsWhereWritten<N>(tree: SyntaxTree<N>, fn: N, reads: readonly N[] | undefined): boolean {
+  const home = enclosingFunctionOf(tree, fn);
+  if (home === undefined) return true;
+  if (reads === undefined) return returningFunction(tree, fn, true) !== home;
+  return !reads.every((read) => callUsing(tree, read) !== undefined || returningFunction(tree, read, true) === home);
+}
+
+/** The call that a read of a function's name calls it in, or passes it to: `checkRow(row)`, `rows.forEach(checkRow)`. */
+export function callUsing<N>(tree: SyntaxTree<N>, read: N): N | undefined {
+  let child = read;
+  for (let parent = tree.parent(read); parent !== undefined; child = parent, parent = tree.parent(parent)) {
+    const role = tree.role(child, parent);
+    if (role === "transparent") continue;
+    return role === "callee" || role === "argument" ? parent : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * True when `node` runs as part of `boundary`'s own run: neither it (a function) nor a function between them runs
+ * elsewhere (`runsWhereWritten`). `readsOf` gives a function's followed reads of its name, as `runsWhereWritten` takes them.
+ */
+export function runsInside<N>(tree: SyntaxTree<N>, node: N, boundary: N, readsOf: (fn: N) => readonly N[] | undefined): boolean {
+  for (let current: N | undefined = node; current !== undefined && current !== boundary; current = tree.parent(current)) {
+    if (tree.isFunction(current) && !runsWhereWritten(tree, current, readsOf(current))) return false;
+  }
+  return true;
 }
 
 /** How a rejected promise leaves: returned from `fn`, or awaited where it stands. */

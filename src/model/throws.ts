@@ -9,9 +9,9 @@ import {
   TRANSPARENT_WRAPPERS,
   unwrapExpression,
 } from "../util/ast.js";
-import { estreeTree, isCaught, isProtocolRequiredValue } from "./estree-tree.js";
+import { bindingKindOf, enclosingFunction, estreeTree, isCaught, isProtocolRequiredValue, runsInside } from "./estree-tree.js";
 import {
-  type BindingKind,
+  callUsing,
   escapes,
   isAllowedThrow,
   isFollowedBinding,
@@ -145,6 +145,8 @@ export class ThrowCollector {
    * where not caught.
    */
   escapes(site: ThrowSite, boundary: FunctionNode): boolean {
+    // A throw in a nested function that runs where it is called leaves through the calls.
+    if (!runsInside(site, boundary, this.sourceCode)) return false;
     if (site.type !== AST_NODE_TYPES.CallExpression) return escapes(estreeTree, site, boundary);
     const exit = this.rejections.get(site);
     return exit !== undefined && escapes(estreeTree, site, boundary, exit);
@@ -217,10 +219,13 @@ export class ThrowCollector {
     const id = definition.id;
     if (id?.type !== AST_NODE_TYPES.Identifier || id.name !== helper.name) return calls;
     const { reads, reassigned } = bindingReferences(definition, id, this.sourceCode);
-    if (!isFollowedBinding(bindingKind(definition), reassigned)) return calls;
+    if (!isFollowedBinding(bindingKindOf(definition), reassigned)) return calls;
+    // A helper declared in a function also runs in the calls it is passed to (`rows.forEach(checkRow)`).
+    const passedOn = enclosingFunction(helper.fn) !== undefined;
     for (const identifier of reads) {
-      const { child, parent } = outerParent(identifier);
-      if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === child && !handled(parent)) calls.push(parent);
+      const call = callUsing(estreeTree, identifier);
+      if (call?.type !== AST_NODE_TYPES.CallExpression || handled(call)) continue;
+      if (passedOn || call.callee === outerParent(identifier).child) calls.push(call);
     }
     return calls;
   }
@@ -262,8 +267,9 @@ export class ThrowCollector {
         this.calleeOf.set(call, helper);
         reach(this.owner(call), call, helper, level);
       }
-      // A helper declared inside another is part of it, as for handlers.
-      reach(this.owner(helper.fn), helper.fn, helper, level);
+      // A helper declared inside another is part of it, as for handlers, unless it runs where it is called.
+      const owner = this.owner(helper.fn);
+      if (owner && runsInside(helper.fn, owner.fn, this.sourceCode)) reach(owner, helper.fn, helper, level);
     }
     // In breadth-first order every callee one step closer to a throw already has its line.
     for (const helper of queue) {
@@ -300,14 +306,6 @@ function namedHelper(fn: FunctionNode): Helper | undefined {
 /** Helpers in the order of their definitions in the file. */
 function bySourceOrder(a: Helper, b: Helper): number {
   return a.definition.range[0] - b.definition.range[0];
-}
-
-function bindingKind(definition: TSESTree.FunctionDeclaration | TSESTree.VariableDeclarator): BindingKind {
-  return definition.type === AST_NODE_TYPES.FunctionDeclaration
-    ? "function"
-    : definition.parent.kind === "using" || definition.parent.kind === "await using"
-      ? "const"
-      : definition.parent.kind;
 }
 
 function throwing({ fn, name, line }: Helper): ThrowingFunction | undefined {

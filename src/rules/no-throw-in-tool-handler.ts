@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { enclosingFunction, isCaught } from "../model/estree-tree.js";
+import { enclosingFunction, isCaught, runsInside } from "../model/estree-tree.js";
 import { errorResultSource, prefixedMessageSource } from "../fix/error-result-source.js";
 import { runtimeConvertsThrows } from "../model/handler-shapes.js";
 import { frameworkErrorClass, throwOutcome, wrapperHint } from "../model/throw-outcome.js";
@@ -103,8 +103,10 @@ export default createRule<Options, MessageIds>({
         }
         for (const { call, callee } of throws.throwingCalls()) {
           const handler = reportedHandler(call);
-          // A function declared inside the handler is part of it: its throws are reported as they are.
-          if (!handler || isCaught(call, handler.fn) || contains(handler.fn, callee.fn)) continue;
+          // A call in a nested function that runs where it is called is reported at that function's calls; a function
+          // nested in the handler that runs where it is written is part of it, its throws reported as they are.
+          if (!handler || isCaught(call, handler.fn) || !runsInside(call, handler.fn, sourceCode)) continue;
+          if (contains(handler.fn, callee.fn) && runsInside(callee.fn, handler.fn, sourceCode)) continue;
           if (mcp.handlers.isInUnknownToolBranch(call, handler)) continue;
           context.report({
             node: call,

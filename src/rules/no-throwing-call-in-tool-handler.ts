@@ -1,6 +1,6 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { typescript } from "../model/typescript/typescript.js";
-import { isCaught } from "../model/estree-tree.js";
+import { isCaught, runsInside } from "../model/estree-tree.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { getThrowAnalysis, type ThrowPath, type ThrowTarget } from "../model/typescript/throwing-functions.js";
@@ -76,6 +76,8 @@ export default createRule<Options, MessageIds>({
       const handler = mcp.handlers.enclosingToolHandler(node);
       if (!handler || handler.guarded || (!reportConvertedThrows && runtimeConvertsThrows(handler))) return;
       if (isCaught(node, handler.fn) || mcp.handlers.isInUnknownToolBranch(node, handler)) return;
+      // In a nested function that runs where it is used, the calls of that function are reported instead.
+      if (!runsInside(node, handler.fn, context.sourceCode)) return;
       const report = (chain: readonly string[], location: string): void => {
         context.report({
           node,
@@ -97,8 +99,8 @@ export default createRule<Options, MessageIds>({
       if (!typescript.isCallExpression(call)) return;
       const handlerNode = services.esTreeNodeToTSNodeMap.get(handler.fn);
       for (const target of analysis.targetsOf(call)) {
-        // A function declared inside the handler is part of it: its throws are the handler's own.
-        if (containsTs(handlerNode, target)) continue;
+        // A function nested in the handler that runs where it is written is part of it: its throws are the handler's own.
+        if (containsTs(handlerNode, target) && analysis.runsInside(target, handlerNode)) continue;
         const path = throwPathOf(target);
         if (!path) continue;
         const site = describeSite(program, path.site, context.cwd);

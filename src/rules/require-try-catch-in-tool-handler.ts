@@ -1,12 +1,12 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from "@typescript-eslint/utils";
-import { isCaught, runsWhereCalled } from "../model/estree-tree.js";
+import { isCaught, runsInside } from "../model/estree-tree.js";
 import { wrapInTryCatch } from "../fix/wrap-in-try-catch.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { isNonThrowingCall } from "../model/non-throwing-calls.js";
 import type { ToolHandler } from "../model/tool-handlers.js";
 import { wrapperHint } from "../model/throw-outcome.js";
-import { contains, enclosingCatch, type FunctionNode } from "../util/ast.js";
+import { contains, enclosingCatch, enclosingThrow, type FunctionNode } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "require-try-catch-in-tool-handler";
@@ -51,6 +51,8 @@ export default createRule({
       contains(handler.fn.body, node) &&
       !isCaught(node, handler.fn) &&
       enclosingCatch(node, handler.fn) === undefined &&
+      // Building the error a `throw` throws is not work: the throw itself is `no-throw-in-tool-handler`'s business.
+      enclosingThrow(node, handler.fn) === undefined &&
       !mcp.handlers.isInUnknownToolBranch(node, handler) &&
       canFail(node);
 
@@ -86,7 +88,7 @@ export default createRule({
       ":function"(node: FunctionNode) {
         const handler = mcp.handlers.enclosingToolHandler(node);
         // Its calls are the handler's work, not its body.
-        handlers.push(handler && handler.fn !== node && runsWhereCalled(node, handler.fn) ? undefined : handler);
+        handlers.push(handler && !runsInside(node, handler.fn, sourceCode) ? undefined : handler);
       },
       ":function:exit"() {
         handlers.pop();

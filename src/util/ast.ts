@@ -141,6 +141,14 @@ export function enclosingCatch(node: TSESTree.Node, boundary: TSESTree.Node): TS
   return undefined;
 }
 
+/** The `throw` statement inside `boundary` (a function) whose thrown value holds `node`. */
+export function enclosingThrow(node: TSESTree.Node, boundary: TSESTree.Node): TSESTree.ThrowStatement | undefined {
+  for (let current = node.parent; current && current !== boundary; current = current.parent) {
+    if (current.type === AST_NODE_TYPES.ThrowStatement) return current;
+  }
+  return undefined;
+}
+
 /** The nearest `try` (with a `catch`) inside `boundary` whose block holds `node`. */
 export function tryAround(node: TSESTree.Node, boundary: TSESTree.Node): TSESTree.TryStatement | undefined {
   for (let current = node.parent; current && current !== boundary; current = current.parent) {

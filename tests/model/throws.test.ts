@@ -111,7 +111,7 @@ function isOdd(n: number): boolean { return n !== 0 && isEven(n - 1); }`);
     expect(throwing).toEqual(["walk:2", "visit:2"]);
   });
 
-  it("counts nested functions as part of the function around them, unless a try there surrounds them", () => {
+  it("counts nested functions that run where written as part of the function around them, unless a try there surrounds them", () => {
     const { throwing } = analyse(`
 function validateAll(paths: string[]) {
   paths.forEach((path) => { if (!path) throw new Error("empty path"); });
@@ -129,7 +129,37 @@ function guarded() {
   }
   return true;
 }`);
-    expect(throwing).toEqual(["validateAll:3", "outer:6", "inner:6", "check:11"]);
+    // \`outer\` returns \`inner\` without calling it: \`inner\` runs where its caller calls it, not in \`outer\`.
+    expect(throwing).toEqual(["validateAll:3", "inner:6", "check:11"]);
+  });
+
+  it("reaches a function declared in another through the calls that use it, not through where it is written", () => {
+    const { throwing, calls, sites } = analyse(`
+async function runQuery(sql: string) {
+  const recordOutcome = (failed: boolean) => { if (failed) throw new Error("metrics failed"); };
+  try {
+    recordOutcome(false);
+    return await db.query(sql);
+  } catch {
+    return null;
+  }
+}
+async function importRows(rows: string[]) {
+  function checkRow(row: string) { if (!row) throw new Error("empty row"); }
+  rows.forEach(checkRow);
+}
+function startSession() {
+  const action = async () => { throw new Error("no browser"); };
+  return { action, waitForNetwork: false };
+}
+function keepForLater(session: Session) {
+  const onClose = () => { throw new Error("closed"); };
+  session.onclose = onClose;
+}`);
+    expect(throwing).toEqual(["recordOutcome:3", "importRows:12", "checkRow:12", "action:16", "keepForLater:20", "onClose:20"]);
+    expect(calls).toEqual(["checkRow@13", "recordOutcome@5"]);
+    // Each throw escapes its own function; where it goes from there is decided at the calls.
+    expect(sites).toEqual(["3:true", "12:true", "16:true", "20:true"]);
   });
 
   it("leaves out allowed error classes", () => {

@@ -1,9 +1,20 @@
 import rule from "../../src/rules/no-throw-in-tool-handler.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
 import { CLOSE_HEAP_SNAPSHOT, DEFINE_TOOL_GUARDS, TAKE_SCREENSHOT } from "./cases/definition-functions.js";
-import { JSON_RPC, REQUIRE_STRING, throwingHelperCases } from "./cases/throwing-helpers.js";
+import { ESCAPES, JSON_RPC, REQUIRE_STRING, SAFETY_NET, throwingHelperCases } from "./cases/throwing-helpers.js";
 
 const ruleTester = createRuleTester();
+
+/** A registered tool (`signature` up to its arrow) that does `before`, then its work inside a try that returns an error result. */
+const workBeforeTry = (signature: string, before: readonly string[]): string => `
+server.registerTool(${signature} => {
+${before.map((line) => `  ${line}`).join("\n")}
+  try {
+    return { content: [{ type: "text", text: await jobs.finishCurrent() }] };
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`;
 
 /** What each path's message says happens to a `throw` in the handler itself. */
 const THROW_JSON_RPC =
@@ -32,6 +43,51 @@ export default WeatherTool;`;
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a function the handler declares before its try and uses only inside it: calls and a callback, caught there",
+      filename: SERVER_FILE,
+      code: `
+server.registerTool("import_rows", { inputSchema: {} }, async ({ table, rows }: { table: string; rows: string[] }) => {
+  const checkTable = (name: string) => {
+    if (!/^[a-z_]+$/.test(name)) throw new Error(\`invalid table name: \${name}\`);
+  };
+  function checkRow(row: string) {
+    if (!row.includes(",")) throw new Error(\`not a CSV row: \${row}\`);
+  }
+  try {
+    checkTable(table);
+    rows.forEach(checkRow);
+    return { content: [{ type: "text", text: String(await db.insertMany(table, rows)) }] };
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`,
+    },
+    {
+      name: "a closure the handler returns for the project's runner to call does not run in the handler, named or not",
+      filename: TOOL_FILE,
+      code: `
+async function handleAct(context: BrowserContext, params: { action: string }) {
+  const action = async () => {
+    try {
+      return { content: [{ type: "text", text: await context.page.act(params.action) }] };
+    } catch (error) {
+      throw new Error(\`Failed to perform action: \${String(error)}\`);
+    }
+  };
+  return { action, waitForNetwork: false };
+}
+export const actTool = { schema: { name: "act", inputSchema: { type: "object" } }, handle: handleAct };
+export const observeTool = {
+  schema: { name: "observe", inputSchema: { type: "object" } },
+  handle: async (context: BrowserContext) => ({
+    action: async () => {
+      if (!context.page) throw new Error("no page open");
+      return { content: [{ type: "text", text: await context.page.observe() }] };
+    },
+  }),
+};`,
+    },
     {
       name: "a definition function named in handlers.wrappers: one dispatcher calls every handler it defines inside its try",
       filename: TOOL_FILE,
@@ -1793,17 +1849,55 @@ try {
       ],
     },
     {
-      name: "a helper declared inside the handler is part of it: its throw is reported, the call is not",
+      name: "a function the handler declares and calls runs where it is called: its call before the try is reported, not its throw",
       filename: SERVER_FILE,
+      code: workBeforeTry('"run_command", { inputSchema: {} }, async ({ command })', [
+        "function checkAllowed(name: string) {",
+        "  if (!allowList.includes(name)) throw new Error(`command not allowed: ${name}`);",
+        "}",
+        "checkAllowed(command);",
+      ]),
+      errors: [{ messageId: "throwingCall", data: { name: "checkAllowed", line: 4, outcome: SAFETY_NET }, line: 6, column: 3 }],
+    },
+    {
+      name: "a function the handler declares and also stores is part of it: its throw is reported where it is written",
+      filename: SERVER_FILE,
+      code: workBeforeTry('"run_command", { inputSchema: {} }, async ({ command })', [
+        "const onExit = (code: number) => {",
+        "  if (code !== 0) throw new Error(`exited with ${code}`);",
+        "};",
+        "session.onExit = onExit;",
+        "const child = spawn(command, { onExit });",
+      ]),
+      errors: [{ messageId: "throw", data: { outcome: THROW_SAFETY_NET, hint: "" }, line: 4, column: 21, suggestions: [] }],
+    },
+    {
+      name: "a function the handler declares, passed to a call before the try, throws through that call",
+      filename: SERVER_FILE,
+      code: workBeforeTry('"import_rows", { inputSchema: {} }, async ({ rows }: { rows: string[] })', [
+        "const checkRow = (row: string) => {",
+        '  if (!row.includes(",")) throw new Error(`not a CSV row: ${row}`);',
+        "};",
+        "rows.forEach(checkRow);",
+      ]),
+      errors: [{ messageId: "throwingCall", data: { name: "checkRow", line: 4, outcome: SAFETY_NET }, line: 6, column: 3 }],
+    },
+    {
+      name: "a function the handler returns and also calls before its try: the call is reported",
+      filename: TOOL_FILE,
       code: `
-server.registerTool("run_command", { inputSchema: {} }, async ({ command }) => {
-  function checkAllowed(name: string) {
-    if (!allowList.includes(name)) throw new Error(\`command not allowed: \${name}\`);
-  }
-  checkAllowed(command);
-  return { content: [{ type: "text", text: await run(command) }] };
-});`,
-      errors: [{ messageId: "throw", line: 4, column: 36, suggestions: [] }],
+export const act = {
+  schema: { name: "act", inputSchema: { type: "object" } },
+  handle: async (context: BrowserContext, params: { action: string }) => {
+    const action = async () => {
+      if (!context.page) throw new Error("no page open");
+      return { content: [{ type: "text", text: await context.page.act(params.action) }] };
+    };
+    await action();
+    return { action, waitForNetwork: false };
+  },
+};`,
+      errors: [{ messageId: "throwingCall", data: { name: "action", line: 6, outcome: ESCAPES }, line: 9, column: 11 }],
     },
     ...throwingHelperCases,
   ],

@@ -85,6 +85,20 @@ server.registerTool("read_file", { description: "Read a file" }, async (args, ct
       ),
     },
     {
+      name: "a function the handler declares, which calls a throwing helper of another file, used only inside the try",
+      filename: TOOL_FILE,
+      code: factory(
+        utilsImport,
+        `      const readPath = (key: string) => \`\${root}/\${requireString(args, key)}\`;
+      try {
+        const paths = ["path", "backup"].map(readPath);
+        return success(paths.join(", ") + readPath("path"));
+      } catch (err) {
+        return { content: [{ type: "text" as const, text: \`Error: \${err instanceof Error ? err.message : String(err)}\` }], isError: true };
+      }`,
+      ),
+    },
+    {
       name: "a helper in another file that catches its own throws",
       filename: TOOL_FILE,
       code: factory(
@@ -421,6 +435,28 @@ server.setRequestHandler("tools/call", async (request) => {
       code: factory(utilsImport, `      const path = requireString(args, "path");\n      return success(\`\${root}/\${path}\`);`),
       errors: [
         { messageId: "throwingCall", line: 6, column: 20, data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: ESCAPES } },
+      ],
+    },
+    {
+      name: "a function the handler declares and calls before its try: the call is reported, with the chain through it",
+      filename: TOOL_FILE,
+      code: factory(
+        utilsImport,
+        `      const readPath = (key: string) => \`\${root}/\${requireString(args, key)}\`;
+      const path = readPath("path");
+      try {
+        return success(path);
+      } catch (err) {
+        return { content: [{ type: "text" as const, text: \`Error: \${err instanceof Error ? err.message : String(err)}\` }], isError: true };
+      }`,
+      ),
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 7,
+          column: 20,
+          data: { chain: "`readPath()` → `requireString()`", location: `${UTILS}:11`, outcome: ESCAPES },
+        },
       ],
     },
     {

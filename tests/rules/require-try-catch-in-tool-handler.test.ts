@@ -115,6 +115,34 @@ server.registerTool("aggregate", { description: "Run an aggregation" }, async (a
 });`,
     },
     {
+      name: "building the error a throw throws is not work (the throw is no-throw-in-tool-handler's), nor is the SDK's elicitation throw",
+      filename: SERVER_FILE,
+      code: `
+import { UrlElicitationRequiredError } from "@modelcontextprotocol/sdk/types.js";
+server.registerTool("get_order", { inputSchema: { id: z.string() } }, async ({ id }) => {
+  const order = ordersById[id];
+  if (!order) throw new Error(\`No order \${id}\`);
+  return { content: [{ type: "text", text: \`\${order.id}: \${order.status}\` }] };
+});
+server.registerTool("confirm_payment", { inputSchema: { cartId: z.string() } }, async ({ cartId }) => {
+  throw new UrlElicitationRequiredError([
+    { mode: "url", message: "Open the link to confirm payment", url: \`https://shop.example.com/confirm?cart=\${encodeURIComponent(cartId)}\`, elicitationId: randomUUID() },
+  ]);
+});`,
+    },
+    {
+      name: "a handler whose work is in a closure it returns for the project's runner to call: nothing runs in the handler",
+      filename: TOOL_FILE,
+      code: `
+export const observeTool = {
+  schema: { name: "observe", inputSchema: { type: "object" } },
+  handle: async (context: BrowserContext, params: { instruction: string }) => ({
+    action: async () => ({ content: [{ type: "text", text: JSON.stringify(await context.page.observe(params.instruction)) }] }),
+    waitForNetwork: false,
+  }),
+};`,
+    },
+    {
       name: "an xmcp UI tool's default export returns JSX: a component that xmcp renders in the client, no handler",
       filename: "src/tools/weather.tsx",
       code: `
@@ -344,6 +372,15 @@ ${catchClause("  ")}
     workBeforeTry("a function the handler declares, called before its try, is work there", [
       "const parsePipeline = () => args.pipeline.map(validateStage);",
       "const stages = parsePipeline();",
+    ]),
+    workBeforeTry("work before a throw still counts: only the thrown value is left out", [
+      "const stages = await loadStages(args.pipeline);",
+      'if (stages.length === 0) throw new Error("Error: the pipeline is empty");',
+    ]),
+    workBeforeTry("a function the handler declares and stores, not only calls, is work where it is written", [
+      "const logStage = (stage: object) => audit.write(stage);",
+      "session.onStage = logStage;",
+      "const stages = args.pipeline;",
     ]),
     workBeforeTry("an inline callback before the try is work, unlike a declared function", [
       "const stages = args.pipeline.map((stage) => validateStage(stage));",

@@ -11,9 +11,20 @@ import {
   isPromiseReject,
   isProtocolRequiredThrow,
   rejectionExit,
+  runsInside,
 } from "../throw-semantics.js";
-import { descendants, functionName, isProjectSourceFile, isTsFunction, resolvedSymbol, type TsFunction, unwrapTs } from "./ts-nodes.js";
-import { isCaughtTs, tsTree } from "./ts-tree.js";
+import {
+  descendants,
+  functionName,
+  functionOfDeclaration,
+  isProjectSourceFile,
+  isTsFunction,
+  outerTs,
+  resolvedSymbol,
+  type TsFunction,
+  unwrapTs,
+} from "./ts-nodes.js";
+import { enclosingTsFunction, isCaughtTs, tsTree } from "./ts-tree.js";
 import { type LibraryThrow, libraryThrow } from "./throwing-library-calls.js";
 
 export interface ThrowOptions {
@@ -79,6 +90,8 @@ export class ThrowAnalysis {
   private readonly facts = new Map<ThrowTarget, Facts>();
   private readonly callTargets = new Map<ts.CallExpression, readonly ThrowTarget[]>();
   private readonly paths = new Map<string, Map<ThrowTarget, ThrowPath | null>>();
+  /** The followed reads of each nested function's name (`readsOfName`), null where there is none. */
+  private readonly reads = new Map<ts.Node, readonly ts.Node[] | null>();
 
   constructor(
     private readonly program: ts.Program,
@@ -100,10 +113,30 @@ export class ThrowAnalysis {
         const fn = functions.find((candidate) => candidate === declaration || candidate.parent === declaration);
         if (!fn && this.hasThrowsTag(declaration)) found.add(declaration);
       }
+      // A function declared in another that runs where it is used also runs in the calls it is passed to.
+      for (const argument of call.arguments) {
+        const value = unwrapTs(argument);
+        const declaration = typescript.isIdentifier(value) ? this.checker.getSymbolAtLocation(value)?.valueDeclaration : undefined;
+        const fn = declaration && functionOfDeclaration(declaration);
+        const home = fn && enclosingTsFunction(fn);
+        if (fn && home && !this.runsInside(fn, home)) found.add(fn);
+      }
       targets = [...found];
       this.callTargets.set(call, targets);
     }
     return targets;
+  }
+
+  /** `runsInside` of the throw semantics in this program: `node` runs as part of `boundary`'s own run. */
+  runsInside(node: ts.Node, boundary: ts.Node): boolean {
+    return runsInside(tsTree, node, boundary, (fn) => {
+      let reads = this.reads.get(fn);
+      if (reads === undefined) {
+        reads = readsOfName(this.checker, fn) ?? null;
+        this.reads.set(fn, reads);
+      }
+      return reads ?? undefined;
+    });
   }
 
   /** The throwing library function `node` calls, unless a `.catch()` on the spot handles its rejection. */
@@ -148,8 +181,9 @@ export class ThrowAnalysis {
         if (depth === maxDepth) continue;
         for (const call of facts.calls) {
           for (const callee of this.targetsOf(call)) {
-            // A function nested in the caller is part of its body, read already.
-            if (visited.has(callee) || contains(target, callee) || (isAsync(callee) && isCatchReceiver(call))) continue;
+            // A function nested in the caller that runs where it is written is part of its body, read already.
+            if (visited.has(callee) || (contains(target, callee) && this.runsInside(callee, target))) continue;
+            if (isAsync(callee) && isCatchReceiver(call)) continue;
             if (within && !(isPerFileFunction(this.checker, callee, within) && callsByName(call, callee))) continue;
             visited.add(callee);
             next.push({ target: callee, chain: [...chain, functionName(callee)] });
@@ -178,6 +212,12 @@ export class ThrowAnalysis {
       return { own: undefined, tagged, calls, library };
     }
     for (const node of descendants(target.body)) {
+      // A nested function that runs where it is used is a function of its own, reached through those calls.
+      if (
+        (typescript.isThrowStatement(node) || typescript.isCallExpression(node) || typescript.isNewExpression(node)) &&
+        !this.runsInside(node, target)
+      )
+        continue;
       if (typescript.isThrowStatement(node)) {
         if (escapes(tsTree, node, target) && !this.isAllowed(node.expression)) return { own: node, tagged, calls, library };
       } else if (typescript.isCallExpression(node) || typescript.isNewExpression(node)) {
@@ -251,29 +291,59 @@ function contains(outer: ThrowTarget, inner: ThrowTarget): boolean {
 }
 
 /**
- * What `no-throw-in-tool-handler` follows in a file (the throw semantics' followed bindings): function
- * declarations and functions bound to a `const`, `let` or `var` that is never assigned again.
+ * The name by which the per-file analysis follows calls of `target` (the throw semantics' followed bindings): a
+ * function declaration's, or that of a `const`, `let` or `var` bound to the function and never assigned again.
  */
-function isPerFileFunction(checker: ts.TypeChecker, target: ThrowTarget, file: ts.SourceFile): boolean {
-  if (target.getSourceFile() !== file) return false;
-  const declaration = typescript.isFunctionDeclaration(target) ? target : target.parent;
+function followedName(checker: ts.TypeChecker, target: ThrowTarget): ts.Identifier | undefined {
+  const declaration = typescript.isFunctionDeclaration(target) ? target : outerTs(target).parent;
   if (typescript.isFunctionDeclaration(declaration)) {
-    return declaration.name !== undefined && isFollowedBinding("function", isReassigned(checker, declaration.name));
+    return declaration.name && isFollowedBinding("function", isReassigned(checker, declaration.name)) ? declaration.name : undefined;
   }
-  if (!(typescript.isArrowFunction(target) || typescript.isFunctionExpression(target))) return false;
-  if (!typescript.isVariableDeclaration(declaration) || !typescript.isIdentifier(declaration.name)) return false;
+  if (!(typescript.isArrowFunction(target) || typescript.isFunctionExpression(target))) return undefined;
+  if (!typescript.isVariableDeclaration(declaration) || !typescript.isIdentifier(declaration.name)) return undefined;
   const list = declaration.parent;
   const { NodeFlags } = typescript;
   const kind: BindingKind = list.flags & NodeFlags.Const ? "const" : list.flags & NodeFlags.Let ? "let" : "var";
-  return isFollowedBinding(kind, kind !== "const" && isReassigned(checker, declaration.name));
+  return isFollowedBinding(kind, kind !== "const" && isReassigned(checker, declaration.name)) ? declaration.name : undefined;
 }
 
-/** The per-file analysis finds calls by the binding's own name: `helper(...)`, not `alias(...)` or `obj.helper(...)`. */
+/** What `no-throw-in-tool-handler` follows in a file: functions with a followed name (`followedName`). */
+function isPerFileFunction(checker: ts.TypeChecker, target: ThrowTarget, file: ts.SourceFile): boolean {
+  return target.getSourceFile() === file && followedName(checker, target) !== undefined;
+}
+
+/** The reads of a nested function's followed name in the function it is declared in, as `runsWhereWritten` takes them. */
+function readsOfName(checker: ts.TypeChecker, fn: ts.Node): readonly ts.Node[] | undefined {
+  const home = enclosingTsFunction(fn);
+  const name = home && isTsFunction(fn) ? followedName(checker, fn) : undefined;
+  if (!home || !name) return undefined;
+  const symbol = checker.getSymbolAtLocation(name);
+  const reads: ts.Node[] = [];
+  for (const node of descendants(home)) {
+    if (!typescript.isIdentifier(node) || node === name || node.text !== name.text) continue;
+    const { parent } = node;
+    const read =
+      typescript.isShorthandPropertyAssignment(parent) && parent.name === node
+        ? checker.getShorthandAssignmentValueSymbol(parent)
+        : checker.getSymbolAtLocation(node);
+    if (read === symbol) reads.push(node);
+  }
+  return reads;
+}
+
+/**
+ * The per-file analysis finds calls by the binding's own name: `helper(...)`, not `alias(...)` or `obj.helper(...)`;
+ * of a function declared in another, also the calls it is passed to (`rows.forEach(checkRow)`).
+ */
 function callsByName(call: ts.CallExpression, callee: ThrowTarget): boolean {
-  const expression = unwrapTs(call.expression);
-  const declaration = typescript.isFunctionDeclaration(callee) ? callee : callee.parent;
+  const declaration = typescript.isFunctionDeclaration(callee) ? callee : outerTs(callee).parent;
   const name = typescript.getNameOfDeclaration(declaration as ts.Declaration);
-  return typescript.isIdentifier(expression) && name !== undefined && typescript.isIdentifier(name) && expression.text === name.text;
+  if (name === undefined || !typescript.isIdentifier(name)) return false;
+  const names = (expression: ts.Expression): boolean => {
+    const node = unwrapTs(expression);
+    return typescript.isIdentifier(node) && node.text === name.text;
+  };
+  return names(call.expression) || (enclosingTsFunction(callee) !== undefined && call.arguments.some(names));
 }
 
 /** A binding assigned again anywhere in its file (`helper = other`, `helper++`), or declared twice. */

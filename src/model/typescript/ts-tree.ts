@@ -24,6 +24,12 @@ export const tsTree: SyntaxTree<ts.Node> = {
     if (typescript.isReturnStatement(parent)) return "returned";
     if (typescript.isArrowFunction(parent)) return parent.body === child ? "arrowBody" : "other";
     if (typescript.isTryStatement(parent)) return parent.tryBlock === child && parent.catchClause ? "caughtBlock" : "other";
+    if (typescript.isCallExpression(parent)) {
+      return parent.expression === child ? "callee" : parent.arguments.includes(child as ts.Expression) ? "argument" : "other";
+    }
+    if (typescript.isPropertyAssignment(parent)) return parent.initializer === child ? "propertyValue" : "other";
+    if (typescript.isShorthandPropertyAssignment(parent)) return parent.name === child ? "propertyValue" : "other";
+    if (typescript.isObjectLiteralExpression(parent)) return "objectMember";
     return "other";
   },
 };
