@@ -49,6 +49,15 @@ const CONVERTING_DEFINITION_FUNCTIONS: readonly string[] = ["addTool"];
 /** Base classes whose runtime turns a throw into an error result: mcp-framework's `MCPTool.toolCall` catches `execute`. */
 const CONVERTING_BASE_CLASSES: readonly string[] = ["MCPTool"];
 
+/**
+ * WebMCP's registry of a web page's tools, `navigator.modelContext` (also `window.navigator.modelContext`): its
+ * `registerTool({ execute })` gives the browser's agent a tool of the page, not a tool of an MCP server. `object` is the
+ * last name of the registry's object (`navigator`), `property` the registry's own (`modelContext`).
+ */
+export function isWebMcpRegistry(object: string | undefined, property: string | undefined): boolean {
+  return object === "navigator" && property === "modelContext";
+}
+
 /** A module of the Vercel AI SDK or LangChain. */
 export function isAgentLibrary(source: string): boolean {
   return AGENT_LIBRARY.test(source);
@@ -60,8 +69,8 @@ export function isServerModule(settings: McpSettings, source: string): boolean {
 }
 
 /** A call that registers a tool on a server: `server.registerTool(...)`, `this.server.tool(...)`, `setRequestHandler(...)`. */
-export function isRegistrationCall(settings: McpSettings, facts: { method: string | undefined; fromAgentLibrary: boolean }): boolean {
-  if (facts.method === undefined || facts.fromAgentLibrary) return false;
+export function isRegistrationCall(settings: McpSettings, facts: { method: string | undefined; otherToolApi: boolean }): boolean {
+  if (facts.method === undefined || facts.otherToolApi) return false;
   return facts.method === SET_REQUEST_HANDLER || settings.handlers.registrationMethods.includes(facts.method);
 }
 
@@ -96,8 +105,8 @@ export interface CallArgumentFacts {
   isLastFunctionArgument: boolean;
   /** The first argument, for `setRequestHandler`. */
   selector: { name?: string; literal?: string };
-  /** The callee is imported from the AI SDK or LangChain. */
-  fromAgentLibrary: boolean;
+  /** The callee is another tool API's than MCP's: imported from the AI SDK or LangChain, or WebMCP's (`isWebMcpRegistry`). */
+  otherToolApi: boolean;
 }
 
 /**
@@ -130,7 +139,7 @@ const CALLBACK_ONLY_METHODS: ReadonlySet<string> = new Set([
  * the inside of a call to look through (`withAuth(cb)`, whose result may stand in a handler position), or nothing.
  */
 export function callArgumentShape(settings: McpSettings, facts: CallArgumentFacts): HandlerShape | "lookThrough" | undefined {
-  if (facts.fromAgentLibrary) return undefined;
+  if (facts.otherToolApi) return undefined;
   if (facts.method === SET_REQUEST_HANDLER) {
     return facts.argumentIndex === 1 && isCallToolSelector(facts.selector)
       ? { kind: "requestHandler", via: SET_REQUEST_HANDLER }
@@ -148,8 +157,8 @@ export function callArgumentShape(settings: McpSettings, facts: CallArgumentFact
 export interface DefinitionObjectFacts {
   /** The name of the call the object is an argument of (`defineTool`, `server.addTool`: `addTool`). */
   definitionCall: string | undefined;
-  /** That call's callee is imported from the AI SDK or LangChain. */
-  fromAgentLibrary: boolean;
+  /** That call's callee is another tool API's than MCP's (see `CallArgumentFacts`). */
+  otherToolApi: boolean;
   inToolFile: boolean;
   /** The file shows it is MCP server code (`isServerCode`). */
   inServerCode: boolean;
@@ -170,7 +179,7 @@ export function isHandlerProperty(settings: McpSettings, name: string | undefine
  */
 export function definitionObjectShape(settings: McpSettings, facts: DefinitionObjectFacts): HandlerShape | undefined {
   if (facts.definitionCall !== undefined) {
-    if (facts.fromAgentLibrary) return undefined;
+    if (facts.otherToolApi) return undefined;
     if (settings.handlers.definitionFunctions.includes(facts.definitionCall)) return { kind: "definition", via: facts.definitionCall };
   }
   if (facts.inToolFile) return { kind: "definition", via: undefined };

@@ -35,6 +35,7 @@ import {
   isRegistrationCall,
   isServerCode,
   isGuardedCall,
+  isWebMcpRegistry,
   SET_REQUEST_HANDLER,
 } from "./handler-shapes.js";
 import type { McpSettings } from "./settings.js";
@@ -380,7 +381,7 @@ export class ToolHandlers {
         name: selector && calleeName(selector),
         literal: selector?.type === AST_NODE_TYPES.Literal && typeof selector.value === "string" ? selector.value : undefined,
       },
-      fromAgentLibrary: this.isAgentLibraryCall(call),
+      otherToolApi: this.isOtherToolApiCall(call),
     });
     if (shape !== "lookThrough") return shape;
     // A call that may wrap the handler is looked through: `handler: withAuth(async (args) => ...)`.
@@ -404,7 +405,7 @@ export class ToolHandlers {
     const hasInputSchema = findProperty(object, "inputSchema") !== undefined || findProperty(object, "schema") !== undefined;
     const shape = definitionObjectShape(this.settings, {
       definitionCall: call && calleeName(call.callee),
-      fromAgentLibrary: call !== undefined && this.isAgentLibraryCall(call),
+      otherToolApi: call !== undefined && this.isOtherToolApiCall(call),
       inToolFile: this.isToolFile,
       // Only asked when it can decide: the file's facts are read once, and only for such objects.
       inServerCode: !this.isToolFile && hasInputSchema && isServerCode(this.settings, this.facts()),
@@ -467,18 +468,26 @@ export class ToolHandlers {
     for (let index = 1; index + 1 < ast.tokens.length && !registersTools; index++) {
       const [dot, name, open] = [ast.tokens[index - 1], ast.tokens[index], ast.tokens[index + 1]];
       if (name.type !== AST_TOKEN_TYPES.Identifier || (dot.value !== "." && dot.value !== "?.") || open.value !== "(") continue;
-      if (!isRegistrationCall(this.settings, { method: name.value, fromAgentLibrary: false })) continue;
+      if (!isRegistrationCall(this.settings, { method: name.value, otherToolApi: false })) continue;
       const member = nodeAt(this.sourceCode, name.range[0])?.parent;
       const call = member?.parent;
       registersTools =
         call?.type === AST_NODE_TYPES.CallExpression &&
-        isRegistrationCall(this.settings, { method: name.value, fromAgentLibrary: this.isAgentLibraryCall(call) });
+        isRegistrationCall(this.settings, { method: name.value, otherToolApi: this.isOtherToolApiCall(call) });
     }
     this.fileFacts = { imports, registersTools };
     return this.fileFacts;
   }
 
-  private isAgentLibraryCall(call: TSESTree.CallExpression): boolean {
+  /** A call of another tool API than MCP's: WebMCP's registry, or a function imported from the AI SDK or LangChain. */
+  private isOtherToolApiCall(call: TSESTree.CallExpression): boolean {
+    const callee = unwrapExpression(call.callee);
+    if (callee.type === AST_NODE_TYPES.MemberExpression) {
+      const registry = unwrapExpression(callee.object);
+      if (registry.type === AST_NODE_TYPES.MemberExpression && isWebMcpRegistry(calleeName(registry.object), propertyName(registry))) {
+        return true;
+      }
+    }
     // Only an import binding leads to a library: a file that imports none has no such call to resolve.
     this.importsAgentLibrary ??= this.sourceCode.ast.body.some(
       (statement) => statement.type === AST_NODE_TYPES.ImportDeclaration && isAgentLibrary(statement.source.value),

@@ -20,6 +20,7 @@ const FILES = [
   "src/errors.ts",
   "src/tools/weather.ts",
   "src/agent/remote.ts",
+  "src/agent/page-tools.ts",
   "src/definitions.ts",
   "src/tools/pages.ts",
   "src/tools/forecast.tsx",
@@ -70,7 +71,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     const estree = estreeHandlers();
     expect(programHandlers()).toEqual(estree);
     // Not handlers: the AI SDK tool behind an alias (src/tools/weather.ts), the UI component (src/tools/forecast.tsx), the MCP client adapter
-    // (src/agent/remote.ts), the formatters table the dispatcher does not look tools up in.
+    // (src/agent/remote.ts), WebMCP's in-page tools (src/agent/page-tools.ts), the formatters table the dispatcher does
+    // not look tools up in.
     // `defineTool` is in `handlers.wrappers`: the handlers of its definitions, given or built by a factory given to it,
     // are guarded; `createTool`'s and `definePageTool`'s are not.
     expect(estree).toEqual([

@@ -5,6 +5,25 @@ import { ESCAPES, JSON_RPC, REQUIRE_STRING, SAFETY_NET, throwingHelperCases } fr
 
 const ruleTester = createRuleTester();
 
+/** A page's tools, each given to `register` (a statement using `tool` and `signal`). */
+const WEB_PAGE_TOOLS = (register: string): string => `
+const pageTools = [
+  {
+    name: "page.set_theme",
+    inputSchema: { type: "object", properties: { mode: { type: "string", enum: ["dark", "light"] } } },
+    execute: async (args: { mode?: string }) => {
+      if (args.mode !== "dark" && args.mode !== "light") throw new Error(\`unknown theme \${String(args.mode)}\`);
+      document.documentElement.dataset.theme = args.mode;
+      return \`Theme set to \${args.mode}\`;
+    },
+  },
+];
+export function exposePageTools(signal: AbortSignal): void {
+  for (const tool of pageTools) ${register}
+}`;
+
+const MCP_REGISTRATION = "server.registerTool(tool.name, { inputSchema: tool.inputSchema }, tool.execute);";
+
 /** A registered tool (`signature` up to its arrow) that does `before`, then its work inside a try that returns an error result. */
 const workBeforeTry = (signature: string, before: readonly string[]): string => `
 server.registerTool(${signature} => {
@@ -43,6 +62,11 @@ export default WeatherTool;`;
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "WebMCP's in-page tools (navigator.modelContext.registerTool) are a web page's tools, not an MCP server's",
+      filename: "src/page/tools.ts",
+      code: WEB_PAGE_TOOLS("navigator.modelContext.registerTool(tool, { signal });"),
+    },
     {
       name: "a function the handler declares before its try and uses only inside it: calls and a callback, caught there",
       filename: SERVER_FILE,
@@ -1843,6 +1867,28 @@ try {
 } catch (err) {
   console.error("registration failed", err);
 }`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "the same tools registered on an MCP server: its handlers",
+      filename: "src/page/tools.ts",
+      code: WEB_PAGE_TOOLS(MCP_REGISTRATION),
+      errors: [
+        {
+          messageId: "throw",
+          data: { outcome: THROW_ESCAPES, hint: "" },
+          line: 7,
+          column: 58,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: WEB_PAGE_TOOLS(MCP_REGISTRATION).replace(
+                "throw new Error(`unknown theme ${String(args.mode)}`);",
+                'return { content: [{ type: "text", text: `Error: unknown theme ${String(args.mode)}` }], isError: true };',
+              ),
             },
           ],
         },

@@ -18,6 +18,7 @@ import {
   isServerCode,
   SET_REQUEST_HANDLER,
   isGuardedCall,
+  isWebMcpRegistry,
 } from "../handler-shapes.js";
 import type { McpSettings } from "../settings.js";
 import { catchingWrapperCallTs } from "./converting-wrappers.js";
@@ -140,19 +141,19 @@ class Builder {
     const argument = call.arguments.at(argumentIndex);
     if (!argument || argumentIndex < 0) return false;
     const source = importSource(this.checker, callee);
-    const fromAgentLibrary = source !== undefined && isAgentLibrary(source);
+    const otherToolApi = (source !== undefined && isAgentLibrary(source)) || isWebMcpCallee(callee);
     const shape = callArgumentShape(this.settings, {
       method,
       argumentIndex,
       isLastFunctionArgument: true,
       selector: selectorOf(call.arguments.at(0)),
-      fromAgentLibrary,
+      otherToolApi,
     });
     if (shape && shape !== "lookThrough") {
       const dispatchers = this.add(argument, shape, { call });
       if (shape.kind === "requestHandler") for (const dispatcher of dispatchers) this.visitDispatchTables(dispatcher, call);
     }
-    return isRegistrationCall(this.settings, { method, fromAgentLibrary });
+    return isRegistrationCall(this.settings, { method, otherToolApi });
   }
 
   /** The functions of each table the dispatcher looks the requested tool up in and calls (`handlers[name](args)`). */
@@ -249,7 +250,7 @@ class Builder {
     const source = call && importSource(this.checker, call.expression);
     const shape = definitionObjectShape(this.settings, {
       definitionCall: call && calleeLastName(call.expression),
-      fromAgentLibrary: source !== undefined && isAgentLibrary(source),
+      otherToolApi: call !== undefined && ((source !== undefined && isAgentLibrary(source)) || isWebMcpCallee(call.expression)),
       inToolFile,
       inServerCode: isServerCode(this.settings, facts),
       hasInputSchema: findMember(object, "inputSchema") !== undefined || findMember(object, "schema") !== undefined,
@@ -530,4 +531,12 @@ export function getProgramHandlers(program: ts.Program, settings: McpSettings, c
     if (programHandlersChannel.hasSubscribers) programHandlersChannel.publish({ program });
   }
   return found;
+}
+
+/** A call of a method of WebMCP's registry (`navigator.modelContext.registerTool`): see `isWebMcpRegistry`. */
+function isWebMcpCallee(callee: ts.Expression): boolean {
+  const member = unwrapTs(callee);
+  if (!typescript.isPropertyAccessExpression(member)) return false;
+  const registry = unwrapTs(member.expression);
+  return typescript.isPropertyAccessExpression(registry) && isWebMcpRegistry(calleeLastName(registry.expression), registry.name.text);
 }
