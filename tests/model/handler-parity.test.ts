@@ -93,6 +93,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/server.ts:7 registration registration false",
       "src/server.ts:80 registration registration true",
       "src/server.ts:85 registration registration false",
+      "src/server.ts:97 registration registration false",
       "src/tools/forecast.tsx:19 definition framework false",
       "src/tools/pages.ts:14 definition framework true",
       "src/tools/pages.ts:21 definition framework true",

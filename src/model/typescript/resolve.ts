@@ -13,7 +13,7 @@ export interface Resolution {
 }
 
 export interface ResolveOptions {
-  /** Look through wrapper calls to their last argument: `withAuth(handler)`. */
+  /** Look through wrapper calls to their arguments: `withAuth(handler)`, `withTimeout(handler, { ms })`. */
   throughWrappers: boolean;
   /** Wrappers that turn throws into error results: what is reached through one is `guarded`. */
   isConvertingWrapper?: (call: ts.CallExpression, argumentIndex: number) => boolean;
@@ -73,16 +73,17 @@ export function resolveFunctions(checker: ts.TypeChecker, expression: ts.Express
     }
     if (typescript.isCallExpression(node)) {
       const callee = unwrapTs(node.expression);
-      let inner: ts.Expression | undefined;
-      if (typescript.isPropertyAccessExpression(callee) && callee.name.text === "bind") inner = callee.expression;
-      else if (options.throughWrappers && node.arguments.length > 0) {
-        const argumentIndex = node.arguments.length - 1;
-        inner = node.arguments[argumentIndex];
-        if (options.isConvertingWrapper?.(node, argumentIndex)) inWrapper.add(inner);
+      if (typescript.isPropertyAccessExpression(callee) && callee.name.text === "bind") {
+        follow(callee.expression, node);
+        pending.push(callee.expression);
+      } else if (options.throughWrappers) {
+        // Any argument may be the handler a wrapper wraps, as the rules read it: `withTimeout(handler, { ms })`.
+        node.arguments.forEach((argument, argumentIndex) => {
+          if (options.isConvertingWrapper?.(node, argumentIndex)) inWrapper.add(argument);
+          follow(argument, node);
+          pending.push(argument);
+        });
       }
-      if (!inner) continue;
-      follow(inner, node);
-      pending.push(inner);
       continue;
     }
     // `tool.handler` of factories' results is read from the factories first: asking the checker for the
