@@ -108,10 +108,10 @@ function isTextItem(item: TSESTree.ObjectExpression): boolean {
 /**
  * The result's content tells the reader nothing: `content: []`, or only `{ type: "text" }` items whose
  * text is empty (see `isEmptyText`). An element written otherwise (a variable, a spread, an image) may
- * say something, so the content is not empty.
+ * say something, so the content is not empty; nor is content the code fills later (`isContentFilledLater`).
  */
 export function hasEmptyContent(result: ToolResult, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  return result.content.elements.every((element) => {
+  const emptyAsWritten = result.content.elements.every((element) => {
     const item = element && unwrapExpression(element);
     if (
       item?.type !== AST_NODE_TYPES.ObjectExpression ||
@@ -122,6 +122,28 @@ export function hasEmptyContent(result: ToolResult, sourceCode: Readonly<TSESLin
     const text = findProperty(item, "text");
     return !text || isEmptyText(text.value, sourceCode);
   });
+  return emptyAsWritten && !isContentFilledLater(result, sourceCode);
+}
+
+/**
+ * The result is bound to a `const` whose content the code fills later: `result.content.push({ type: "text", text })`,
+ * `result.content[0].text = message`, `result.content = blocks`.
+ */
+function isContentFilledLater(result: ToolResult, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const variable = constVariableOf(result.node, sourceCode);
+  return (
+    variable !== undefined &&
+    readReferences(variable).some(({ identifier }) => {
+      const member = identifier.parent;
+      if (member.type !== AST_NODE_TYPES.MemberExpression || member.object !== identifier || propertyName(member) !== "content")
+        return false;
+      const use = member.parent;
+      return (
+        (use.type === AST_NODE_TYPES.MemberExpression && use.object === member) ||
+        (use.type === AST_NODE_TYPES.AssignmentExpression && use.left === member)
+      );
+    })
+  );
 }
 
 /** What an `isError` property's value is: a `true` literal, another literal, or an expression. */

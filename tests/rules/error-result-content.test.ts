@@ -48,6 +48,18 @@ export const readInvoice = {
 ruleTester.run("error-result-content", rule, {
   valid: [
     {
+      name: "a result whose content the code fills later, marked as an error later (hyperbrowser's scrape tool)",
+      filename: SERVER_FILE,
+      code: registeredTool(`    const response: CallToolResult = { content: [], isError: false };
+    const invoice = await invoices.find(id);
+    if (invoice) response.content.push({ type: "text", text: invoice.summary });
+    else {
+      response.content.push({ type: "text", text: \`Error: no invoice \${id}\` });
+      response.isError = true;
+    }
+    return response;`),
+    },
+    {
       name: "SDK v2, 2026-07-28: an inputRequired(...) result is an ordinary result, not an error result",
       filename: SERVER_FILE,
       code: registeredToolV2(`    const invoice = await invoices.find(id);
@@ -193,6 +205,15 @@ export async function handleInvoice(args: { id: string }) {
     if (!(await invoices.exists(id))) result.isError = true;
     return result;`),
       errors: [{ messageId: "emptyContent", line: 9, column: 31 }],
+    },
+    {
+      name: "an error result marked later whose content is only read, never filled: still empty",
+      filename: SERVER_FILE,
+      code: registeredTool(`    const result = { content: [], isError: false };
+    if (!(await invoices.exists(id))) result.isError = true;
+    audit.record(id, result.content);
+    return result;`),
+      errors: [{ messageId: "emptyContent", data: { what: "its content is empty" }, line: 9, column: 31 }],
     },
     {
       name: "structuredContent on an error result, removed by the suggestion",
