@@ -71,8 +71,11 @@ export function runsInside(node: TSESTree.Node, boundary: FunctionNode, sourceCo
   return runsInsideIn(estreeTree, node, boundary, (fn) => followedReads(fn as FunctionNode, sourceCode));
 }
 
-/** The reads of a function's name, when calls by it are followed: a declaration, or a function bound to a variable never assigned again. */
-function followedReads(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>): readonly TSESTree.Node[] | undefined {
+/**
+ * The reads of a function's name, when calls by that name are followed (the throw semantics' followed bindings): a
+ * declaration, or a function bound to a `const`, or to a `let`/`var` never assigned again.
+ */
+export function followedReads(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>): readonly TSESTree.Node[] | undefined {
   const binding = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : bindingDeclaratorOf(fn);
   if (!binding?.id || binding.id.type !== AST_NODE_TYPES.Identifier) return undefined;
   const { reads, reassigned } = bindingReferences(binding, binding.id, sourceCode);
@@ -86,7 +89,7 @@ export function bindingDeclaratorOf(fn: FunctionNode): TSESTree.VariableDeclarat
 }
 
 /** How a declaration binds its name, as the throw semantics' followed bindings tell them apart. */
-export function bindingKindOf(definition: TSESTree.FunctionDeclaration | TSESTree.VariableDeclarator): BindingKind {
+function bindingKindOf(definition: TSESTree.FunctionDeclaration | TSESTree.VariableDeclarator): BindingKind {
   return definition.type === AST_NODE_TYPES.FunctionDeclaration
     ? "function"
     : definition.parent.kind === "using" || definition.parent.kind === "await using"

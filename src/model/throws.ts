@@ -9,18 +9,17 @@ import {
   TRANSPARENT_WRAPPERS,
   unwrapExpression,
 } from "../util/ast.js";
-import { bindingKindOf, enclosingFunction, estreeTree, isCaught, isProtocolRequiredValue, runsInside } from "./estree-tree.js";
 import {
-  callUsing,
-  escapes,
-  isAllowedThrow,
-  isFollowedBinding,
-  isPromiseReject,
-  type RejectionExit,
-  rejectionExit,
-} from "./throw-semantics.js";
+  bindingDeclaratorOf,
+  enclosingFunction,
+  estreeTree,
+  followedReads,
+  isCaught,
+  isProtocolRequiredValue,
+  runsInside,
+} from "./estree-tree.js";
+import { callUsing, escapes, isAllowedThrow, isPromiseReject, type RejectionExit, rejectionExit } from "./throw-semantics.js";
 import { nearestOwner } from "../util/per-file.js";
-import { bindingReferences } from "../util/references.js";
 
 /*
  * Which failures can leave a function, for the throw rules: `throw` statements, `Promise.reject(...)`
@@ -216,16 +215,14 @@ export class ThrowCollector {
       }
       return calls;
     }
-    const id = definition.id;
-    if (id?.type !== AST_NODE_TYPES.Identifier || id.name !== helper.name) return calls;
-    const { reads, reassigned } = bindingReferences(definition, id, this.sourceCode);
-    if (!isFollowedBinding(bindingKindOf(definition), reassigned)) return calls;
+    const reads = followedReads(helper.fn, this.sourceCode);
+    if (!reads) return calls;
     // A helper declared in a function also runs in the calls it is passed to (`rows.forEach(checkRow)`).
     const passedOn = enclosingFunction(helper.fn) !== undefined;
-    for (const identifier of reads) {
-      const call = callUsing(estreeTree, identifier);
+    for (const read of reads) {
+      const call = callUsing(estreeTree, read);
       if (call?.type !== AST_NODE_TYPES.CallExpression || handled(call)) continue;
-      if (passedOn || call.callee === outerParent(identifier).child) calls.push(call);
+      if (passedOn || call.callee === outerParent(read).child) calls.push(call);
     }
     return calls;
   }
@@ -291,12 +288,12 @@ export class ThrowCollector {
  */
 function namedHelper(fn: FunctionNode): Helper | undefined {
   if (fn.type === AST_NODE_TYPES.FunctionDeclaration) return fn.id ? { fn, name: fn.id.name, definition: fn, steps: [] } : undefined;
-  const { parent } = outerParent(fn);
-  if (parent?.type === AST_NODE_TYPES.VariableDeclarator) {
-    return parent.id.type === AST_NODE_TYPES.Identifier && parent.init && unwrapExpression(parent.init) === fn
-      ? { fn, name: parent.id.name, definition: parent, steps: [] }
+  const declarator = bindingDeclaratorOf(fn);
+  if (declarator)
+    return declarator.id.type === AST_NODE_TYPES.Identifier
+      ? { fn, name: declarator.id.name, definition: declarator, steps: [] }
       : undefined;
-  }
+  const { parent } = outerParent(fn);
   if (parent?.type !== AST_NODE_TYPES.MethodDefinition && parent?.type !== AST_NODE_TYPES.PropertyDefinition) return undefined;
   const name = propertyName(parent);
   if (parent.static || name === undefined || !parent.value || unwrapExpression(parent.value) !== fn) return undefined;
