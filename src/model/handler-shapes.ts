@@ -162,8 +162,19 @@ export interface DefinitionObjectFacts {
   inToolFile: boolean;
   /** The file shows it is MCP server code (`isServerCode`). */
   inServerCode: boolean;
-  /** An `inputSchema` property, or a `schema` property (the `{ schema, handler }` factory, `defineTool`-style objects). */
+  /** An input schema property (`hasInputSchemaProperty`). */
   hasInputSchema: boolean;
+}
+
+/**
+ * The properties that give a tool definition its input schema: the SDK's `inputSchema`, `schema` (the ADR project's
+ * `{ schema, handler }` factories, `defineTool`-style objects) and FastMCP's `parameters`.
+ */
+const INPUT_SCHEMA_PROPERTIES: readonly string[] = ["inputSchema", "schema", "parameters"];
+
+/** An object with one of `INPUT_SCHEMA_PROPERTIES`, its members' names given by `has`. */
+export function hasInputSchemaProperty(has: (name: string) => boolean): boolean {
+  return INPUT_SCHEMA_PROPERTIES.some(has);
 }
 
 /** A handler property (`handler`, `handle`, `execute`) by name. */

@@ -36,6 +36,7 @@ import {
   isServerCode,
   isGuardedCall,
   isWebMcpRegistry,
+  hasInputSchemaProperty,
   SET_REQUEST_HANDLER,
 } from "./handler-shapes.js";
 import type { McpSettings } from "./settings.js";
@@ -402,7 +403,7 @@ export class ToolHandlers {
       parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(child as TSESTree.CallExpressionArgument)
         ? parent
         : undefined;
-    const hasInputSchema = findProperty(object, "inputSchema") !== undefined || findProperty(object, "schema") !== undefined;
+    const hasInputSchema = hasInputSchemaProperty((name) => findProperty(object, name) !== undefined);
     const shape = definitionObjectShape(this.settings, {
       definitionCall: call && calleeName(call.callee),
       otherToolApi: call !== undefined && this.isOtherToolApiCall(call),

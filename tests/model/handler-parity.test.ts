@@ -84,6 +84,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/dispatcher.ts:19 dispatchTable dispatcher false",
       "src/dispatcher.ts:26 requestHandler dispatcher false",
       "src/dispatcher.ts:7 dispatchTable dispatcher true",
+      "src/server.ts:104 definition framework false",
       "src/server.ts:14 registration registration false",
       "src/server.ts:18 registration registration false",
       "src/server.ts:26 registration registration true",

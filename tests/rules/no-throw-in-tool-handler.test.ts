@@ -22,6 +22,26 @@ export function exposePageTools(signal: AbortSignal): void {
   for (const tool of pageTools) ${register}
 }`;
 
+const FASTMCP_IMPORT = 'import { FastMCP } from "fastmcp";';
+
+/** Browser tools in FastMCP's shape (`parameters`, `execute`), each given to `server.addTool` in a loop, after `imports`. */
+const FASTMCP_TOOLS = (imports: string): string => `${imports}
+export const browserTools = [
+  {
+    name: "browser_go_back",
+    parameters: z.object({}),
+    execute: async (_args: object, { session }: { session: BrowserSession }) => {
+      const page = session.currentPage();
+      if (!page) throw new Error("no page is open");
+      await page.goBack();
+      return \`Title: \${await page.title()}\`;
+    },
+  },
+];
+export function addBrowserTools(server: { addTool(tool: object): void }): void {
+  for (const tool of browserTools) server.addTool(tool);
+}`;
+
 const MCP_REGISTRATION = "server.registerTool(tool.name, { inputSchema: tool.inputSchema }, tool.execute);";
 
 /** A registered tool (`signature` up to its arrow) that does `before`, then its work inside a try that returns an error result. */
@@ -62,6 +82,11 @@ export default WeatherTool;`;
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "the same { parameters, execute } object in a file that shows no MCP server: not a tool definition",
+      filename: "src/browser-tools.ts",
+      code: FASTMCP_TOOLS('import { chromium } from "playwright";'),
+    },
     {
       name: "WebMCP's in-page tools (navigator.modelContext.registerTool) are a web page's tools, not an MCP server's",
       filename: "src/page/tools.ts",
@@ -1867,6 +1892,28 @@ try {
 } catch (err) {
   console.error("registration failed", err);
 }`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a FastMCP tool definition (its schema under parameters) in a file that imports fastmcp, added in a loop",
+      filename: "src/browser-tools.ts",
+      code: FASTMCP_TOOLS(FASTMCP_IMPORT),
+      errors: [
+        {
+          messageId: "throw",
+          data: { outcome: THROW_ESCAPES, hint: "" },
+          line: 8,
+          column: 18,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: FASTMCP_TOOLS(FASTMCP_IMPORT).replace(
+                'throw new Error("no page is open");',
+                'return { content: [{ type: "text", text: "Error: no page is open" }], isError: true };',
+              ),
             },
           ],
         },

@@ -19,6 +19,7 @@ import {
   SET_REQUEST_HANDLER,
   isGuardedCall,
   isWebMcpRegistry,
+  hasInputSchemaProperty,
 } from "../handler-shapes.js";
 import type { McpSettings } from "../settings.js";
 import { catchingWrapperCallTs } from "./converting-wrappers.js";
@@ -253,7 +254,7 @@ class Builder {
       otherToolApi: call !== undefined && ((source !== undefined && isAgentLibrary(source)) || isWebMcpCallee(call.expression)),
       inToolFile,
       inServerCode: isServerCode(this.settings, facts),
-      hasInputSchema: findMember(object, "inputSchema") !== undefined || findMember(object, "schema") !== undefined,
+      hasInputSchema: hasInputSchemaProperty((name) => findMember(object, name) !== undefined),
     });
     if (!shape) return;
     const guard = call ?? factoryCallTs(object);
