@@ -22,6 +22,14 @@ export function exposePageTools(signal: AbortSignal): void {
   for (const tool of pageTools) ${register}
 }`;
 
+/** A `throw` that escapes its handler at `at`, whose suggestion turns `throwStatement` into `errorReturn` in `code`. */
+const escapingThrow = (code: string, at: { line: number; column: number }, [throwStatement, errorReturn]: [string, string]) => ({
+  messageId: "throw" as const,
+  data: { outcome: THROW_ESCAPES, hint: "" },
+  ...at,
+  suggestions: [{ messageId: "replaceWithErrorResult" as const, output: code.replace(throwStatement, errorReturn) }],
+});
+
 const FASTMCP_IMPORT = 'import { FastMCP } from "fastmcp";';
 
 /** Browser tools in FastMCP's shape (`parameters`, `execute`), each given to `server.addTool` in a loop, after `imports`. */
@@ -1902,21 +1910,10 @@ try {
       filename: "src/browser-tools.ts",
       code: FASTMCP_TOOLS(FASTMCP_IMPORT),
       errors: [
-        {
-          messageId: "throw",
-          data: { outcome: THROW_ESCAPES, hint: "" },
-          line: 8,
-          column: 18,
-          suggestions: [
-            {
-              messageId: "replaceWithErrorResult",
-              output: FASTMCP_TOOLS(FASTMCP_IMPORT).replace(
-                'throw new Error("no page is open");',
-                'return { content: [{ type: "text", text: "Error: no page is open" }], isError: true };',
-              ),
-            },
-          ],
-        },
+        escapingThrow(FASTMCP_TOOLS(FASTMCP_IMPORT), { line: 8, column: 18 }, [
+          'throw new Error("no page is open");',
+          'return { content: [{ type: "text", text: "Error: no page is open" }], isError: true };',
+        ]),
       ],
     },
     {
@@ -1924,21 +1921,10 @@ try {
       filename: "src/page/tools.ts",
       code: WEB_PAGE_TOOLS(MCP_REGISTRATION),
       errors: [
-        {
-          messageId: "throw",
-          data: { outcome: THROW_ESCAPES, hint: "" },
-          line: 7,
-          column: 58,
-          suggestions: [
-            {
-              messageId: "replaceWithErrorResult",
-              output: WEB_PAGE_TOOLS(MCP_REGISTRATION).replace(
-                "throw new Error(`unknown theme ${String(args.mode)}`);",
-                'return { content: [{ type: "text", text: `Error: unknown theme ${String(args.mode)}` }], isError: true };',
-              ),
-            },
-          ],
-        },
+        escapingThrow(WEB_PAGE_TOOLS(MCP_REGISTRATION), { line: 7, column: 58 }, [
+          "throw new Error(`unknown theme ${String(args.mode)}`);",
+          'return { content: [{ type: "text", text: `Error: unknown theme ${String(args.mode)}` }], isError: true };',
+        ]),
       ],
     },
     {
