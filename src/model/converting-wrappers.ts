@@ -29,11 +29,24 @@ function parameterFacts(
   wrapper: FunctionNode,
   returnsErrorResult: (statement: TSESTree.Statement) => boolean,
 ): WrapperFacts {
-  const uses = parameter.references.filter((reference) => reference.isRead()).map(({ identifier }) => useOf(identifier));
+  const reads = parameter.references.filter((reference) => reference.isRead()).map(({ identifier }) => identifier);
+  return handedOnFacts(reads, () => wrapper, returnsErrorResult);
+}
+
+/**
+ * How a function handed on is used, from its reads: a wrapper's parameter, or a table entry's handler in a loop over
+ * the table (`tool.handler`). Each call's guard is looked for inside `boundaryOf(call)`.
+ */
+export function handedOnFacts(
+  reads: readonly TSESTree.Node[],
+  boundaryOf: (call: TSESTree.CallExpression) => TSESTree.Node,
+  returnsErrorResult: (statement: TSESTree.Statement) => boolean,
+): WrapperFacts {
+  const uses = reads.map(useOf);
   const calls = uses.filter((use) => use !== "read" && use !== "escapes");
   return {
-    guardedCalls: calls.map((parameterCall) => {
-      const guard = tryAround(parameterCall, wrapper);
+    guardedCalls: calls.map((call) => {
+      const guard = tryAround(call, boundaryOf(call));
       return isGuardedCall({
         inTry: guard !== undefined,
         catchReturnsErrorResult: guard?.handler?.body.body.some(returnsErrorResult) ?? false,
@@ -44,7 +57,7 @@ function parameterFacts(
 }
 
 /**
- * How a wrapper uses a read of its parameter: calls it (`handler(args)`, `handler.call(this, args)`,
+ * How a wrapper uses a read of its parameter (or a loop a read of an entry's handler): calls it (`handler(args)`, `handler.call(this, args)`,
  * `handler.apply(...)`), reads a property of it (`handler.name`), or lets it escape.
  */
 function useOf(read: TSESTree.Node): TSESTree.CallExpression | "read" | "escapes" {

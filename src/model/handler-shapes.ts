@@ -233,7 +233,29 @@ export function isGuardedCall(facts: { inTry: boolean; catchReturnsErrorResult: 
   return facts.inTry && facts.catchReturnsErrorResult;
 }
 
-/** What an adapter knows of a wrapper declared in the project (`safe(async (args) => ...)`): how it uses the handler parameter. */
+/**
+ * Array methods that hand each entry of a table to a callback, as `for (const tool of tools)` hands it to its body.
+ * A loop over a table of definitions in the table's own file hands on each entry's handler (`tool.handler`, or
+ * `handler` from `({ handler }) => ...`): where the loop puts it in a handler position
+ * (`server.registerTool(tool.name, config, tool.handler)`) that position is the entry's; where it calls it, the loop
+ * is a wrapper of the entries, and `wrapperCatchesThrows` decides whether it guards them.
+ */
+const TABLE_LOOP_METHODS: ReadonlySet<string> = new Set(["forEach", "map", "flatMap"]);
+
+/** `Object.values(tools)`: the entries of a keyed table, looped over as an array's. */
+export function isTableValuesCall(object: string | undefined, method: string | undefined): boolean {
+  return object === "Object" && method === "values";
+}
+
+/** `tools.forEach(cb)`: a method that loops over a table (`TABLE_LOOP_METHODS`), its callback given the entry first. */
+export function isTableLoopMethod(method: string | undefined): boolean {
+  return method !== undefined && TABLE_LOOP_METHODS.has(method);
+}
+
+/**
+ * What an adapter knows of a wrapper declared in the project (`safe(async (args) => ...)`): how it uses the handler
+ * parameter. A loop over a table of definitions uses each entry's handler the same way (see `isTableLoopMethod`).
+ */
 export interface WrapperFacts {
   /** For each call of the parameter (`handler(args)`, `handler.call(...)`): whether it is a guarded call. */
   guardedCalls: readonly boolean[];

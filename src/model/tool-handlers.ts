@@ -8,6 +8,7 @@ import {
   isFunctionNode,
   outerParent,
   propertyName,
+  readReferences,
   rootIdentifier,
   thisClassBody,
   tryAround,
@@ -37,14 +38,18 @@ import {
   isGuardedCall,
   isWebMcpRegistry,
   hasInputSchemaProperty,
+  isTableLoopMethod,
+  isTableValuesCall,
   SET_REQUEST_HANDLER,
+  wrapperCatchesThrows,
+  type WrapperFacts,
 } from "./handler-shapes.js";
 import type { McpSettings } from "./settings.js";
 import { getProgramHandlers } from "./typescript/program-handlers.js";
 import type { TypedServices } from "./typescript/services.js";
 import { returnsErrorResult } from "./tool-results.js";
-import { catchingWrapperCall } from "./converting-wrappers.js";
-import { estreeTree } from "./estree-tree.js";
+import { catchingWrapperCall, handedOnFacts } from "./converting-wrappers.js";
+import { enclosingFunction, estreeTree } from "./estree-tree.js";
 import { returningFunction } from "./throw-semantics.js";
 import { rendersUi } from "./ui-components.js";
 import { catchingWrapperCallTs } from "./typescript/converting-wrappers.js";
@@ -332,9 +337,16 @@ export class ToolHandlers {
       case AST_NODE_TYPES.Property: {
         if (parent.value !== child || parent.parent.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
         const object = parent.parent;
-        if (!isHandlerProperty(this.settings, propertyName(parent))) return this.tablePosition(object);
+        const property = propertyName(parent);
+        if (!isHandlerProperty(this.settings, property)) return this.tablePosition(object);
         // A definition a dispatcher calls from its table is on the dispatcher's path (see `HANDLER_KIND_ORDER`).
-        return this.tablePosition(tableEntryContainer(object)) ?? this.definitionObjectShape(object, wrappers);
+        const table = tableEntryContainer(object);
+        const dispatched = this.tablePosition(table);
+        if (dispatched) return dispatched;
+        const loop = table && this.tableLoop(table, property, wrappers, seen);
+        if (loop && "position" in loop) return loop.position;
+        const shape = this.definitionObjectShape(object, wrappers);
+        return shape && loop ? { ...shape, tableGuarded: wrapperCatchesThrows(loop.handedOn) } : shape;
       }
       case AST_NODE_TYPES.ArrayExpression:
         return this.tablePosition(mapOfEntry(parent, child));
@@ -447,6 +459,55 @@ export class ToolHandlers {
     return undefined;
   }
 
+  /**
+   * How this file's loops over `table` (bound to a `const`) hand on an entry's handler `property` (see
+   * `isTableLoopMethod`): the handler position a use stands in, or else how the loops use it. Undefined when no loop
+   * hands it on.
+   */
+  private tableLoop(
+    table: TSESTree.Node,
+    property: string | undefined,
+    wrappers: WrapperCall[],
+    seen: Set<TSESTree.Node>,
+  ): { position: Position } | { handedOn: WrapperFacts } | undefined {
+    const declarator = constDeclaratorOf(table);
+    if (!declarator || property === undefined) return undefined;
+    const uses: TSESTree.Node[] = [];
+    for (const read of readsOf(declarator, declarator.id, this.sourceCode)) {
+      const element = loopElementOf(read);
+      if (element) uses.push(...this.entryHandlerUses(element, property));
+    }
+    if (uses.length === 0) return undefined;
+    for (const use of uses) {
+      const position = this.handlerPosition(use, wrappers, seen);
+      if (position) return { position };
+    }
+    const boundaryOf = (call: TSESTree.Node): TSESTree.Node => enclosingFunction(call) ?? this.sourceCode.ast;
+    return { handedOn: handedOnFacts(uses, boundaryOf, (statement) => returnsErrorResult(statement, this.settings)) };
+  }
+
+  /** The reads of an entry's handler `property` in a loop: `tool.handler` for the entry `tool`, `handler` for `{ handler }`. */
+  private entryHandlerUses({ owner, pattern }: LoopElement, property: string): TSESTree.Node[] {
+    const variables = this.sourceCode.getDeclaredVariables(owner);
+    const readsOfBinding = (id: TSESTree.Identifier): TSESTree.Node[] => {
+      const variable = variables.find((candidate) => candidate.identifiers.includes(id));
+      return variable ? readReferences(variable).map(({ identifier }) => identifier) : [];
+    };
+    if (pattern.type === AST_NODE_TYPES.Identifier) {
+      return readsOfBinding(pattern).flatMap((read) => {
+        const { parent } = outerParent(read);
+        return parent?.type === AST_NODE_TYPES.MemberExpression && !parent.computed && propertyName(parent) === property ? [parent] : [];
+      });
+    }
+    if (pattern.type !== AST_NODE_TYPES.ObjectPattern) return [];
+    for (const member of pattern.properties) {
+      if (member.type !== AST_NODE_TYPES.Property || member.computed || propertyName(member) !== property) continue;
+      const value = member.value.type === AST_NODE_TYPES.AssignmentPattern ? member.value.left : member.value;
+      return value.type === AST_NODE_TYPES.Identifier ? readsOfBinding(value) : [];
+    }
+    return [];
+  }
+
   /** The call of what a lookup found: `lookup(args)`, `lookup.handler(args)`, or either through a `const`. */
   private callOfLookup(lookup: TSESTree.Node): TSESTree.CallExpression | undefined {
     const direct = callOfValue(lookup, this.settings);
@@ -543,6 +604,39 @@ function forwarderOf(call: TSESTree.CallExpression): FunctionNode | undefined {
     current = current.parent;
   }
   return forwardedMethodCall(current)?.parent === call ? current : undefined;
+}
+
+/** The binding a loop gives each entry of a table: `for (const tool of tools)`'s declarator, a loop callback's first parameter. */
+interface LoopElement {
+  /** What declares it, for `getDeclaredVariables`. */
+  owner: TSESTree.VariableDeclarator | FunctionNode;
+  pattern: TSESTree.Node;
+}
+
+/** The entry binding of a loop over `read` (a read of a table): `for (const tool of tools)`, `tools.forEach((tool) => ...)`, over `Object.values(tools)` too. */
+function loopElementOf(read: TSESTree.Node): LoopElement | undefined {
+  let { child, parent } = outerParent(read);
+  if (
+    parent?.type === AST_NODE_TYPES.CallExpression &&
+    parent.arguments[0] === child &&
+    parent.callee.type === AST_NODE_TYPES.MemberExpression &&
+    isTableValuesCall(calleeName(parent.callee.object), propertyName(parent.callee))
+  ) {
+    ({ child, parent } = outerParent(parent));
+  }
+  if (parent?.type === AST_NODE_TYPES.ForOfStatement && parent.right === child) {
+    const declaration = parent.left;
+    const declarator = declaration.type === AST_NODE_TYPES.VariableDeclaration ? declaration.declarations.at(0) : undefined;
+    return declarator && { owner: declarator, pattern: declarator.id };
+  }
+  if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== child || !isTableLoopMethod(propertyName(parent))) {
+    return undefined;
+  }
+  const call = parent.parent;
+  const callback = call.type === AST_NODE_TYPES.CallExpression && call.callee === parent ? call.arguments.at(0) : undefined;
+  const fn = callback && unwrapExpression(callback);
+  const pattern = isFunctionNode(fn) ? fn.params.at(0) : undefined;
+  return fn && pattern && isFunctionNode(fn) ? { owner: fn, pattern } : undefined;
 }
 
 /** The table a definition object is an entry of: an array of definitions, a keyed object, or a `Map`. */

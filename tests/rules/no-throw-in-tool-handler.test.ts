@@ -1,6 +1,7 @@
 import rule from "../../src/rules/no-throw-in-tool-handler.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
 import { CLOSE_HEAP_SNAPSHOT, DEFINE_TOOL_GUARDS, TAKE_SCREENSHOT } from "./cases/definition-functions.js";
+import { INTEGRATION_TOOLS, RETHROWS, RETURNS_ERROR_RESULT } from "./cases/table-loops.js";
 import { ESCAPES, JSON_RPC, REQUIRE_STRING, SAFETY_NET, throwingHelperCases } from "./cases/throwing-helpers.js";
 
 const ruleTester = createRuleTester();
@@ -22,10 +23,18 @@ export function exposePageTools(signal: AbortSignal): void {
   for (const tool of pageTools) ${register}
 }`;
 
-/** A `throw` that escapes its handler at `at`, whose suggestion turns `throwStatement` into `errorReturn` in `code`. */
-const escapingThrow = (code: string, at: { line: number; column: number }, [throwStatement, errorReturn]: [string, string]) => ({
+/**
+ * A `throw` that leaves its handler at `at` with `outcome` (it escapes, by default), whose suggestion turns
+ * `throwStatement` into `errorReturn` in `code`.
+ */
+const escapingThrow = (
+  code: string,
+  at: { line: number; column: number },
+  [throwStatement, errorReturn]: [string, string],
+  outcome = THROW_ESCAPES,
+) => ({
   messageId: "throw" as const,
-  data: { outcome: THROW_ESCAPES, hint: "" },
+  data: { outcome, hint: "" },
   ...at,
   suggestions: [{ messageId: "replaceWithErrorResult" as const, output: code.replace(throwStatement, errorReturn) }],
 });
@@ -90,6 +99,11 @@ export default WeatherTool;`;
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a table's entry that the file's loop calls inside the registered callback's try, whose catch returns an error result",
+      filename: TOOL_FILE,
+      code: INTEGRATION_TOOLS(RETURNS_ERROR_RESULT),
+    },
     {
       name: "the same { parameters, execute } object in a file that shows no MCP server: not a tool definition",
       filename: "src/browser-tools.ts",
@@ -1906,6 +1920,17 @@ try {
       ],
     },
     {
+      name: "a table's entry that the file's loop calls inside a try whose catch logs and rethrows: the throw escapes",
+      filename: TOOL_FILE,
+      code: INTEGRATION_TOOLS(RETHROWS),
+      errors: [
+        escapingThrow(INTEGRATION_TOOLS(RETHROWS), { line: 8, column: 27 }, [
+          'throw new Error("integrationId is required");',
+          'return { content: [{ type: "text", text: "Error: integrationId is required" }], isError: true };',
+        ]),
+      ],
+    },
+    {
       name: "a FastMCP tool definition (its schema under parameters) in a file that imports fastmcp, added in a loop",
       filename: "src/browser-tools.ts",
       code: FASTMCP_TOOLS(FASTMCP_IMPORT),
@@ -1917,14 +1942,19 @@ try {
       ],
     },
     {
-      name: "the same tools registered on an MCP server: its handlers",
+      name: "the same tools registered on an MCP server from the loop: its handlers, on the SDK's path",
       filename: "src/page/tools.ts",
       code: WEB_PAGE_TOOLS(MCP_REGISTRATION),
       errors: [
-        escapingThrow(WEB_PAGE_TOOLS(MCP_REGISTRATION), { line: 7, column: 58 }, [
-          "throw new Error(`unknown theme ${String(args.mode)}`);",
-          'return { content: [{ type: "text", text: `Error: unknown theme ${String(args.mode)}` }], isError: true };',
-        ]),
+        escapingThrow(
+          WEB_PAGE_TOOLS(MCP_REGISTRATION),
+          { line: 7, column: 58 },
+          [
+            "throw new Error(`unknown theme ${String(args.mode)}`);",
+            'return { content: [{ type: "text", text: `Error: unknown theme ${String(args.mode)}` }], isError: true };',
+          ],
+          THROW_SAFETY_NET,
+        ),
       ],
     },
     {

@@ -2,6 +2,7 @@ import type { InvalidTestCase } from "@typescript-eslint/rule-tester";
 import rule from "../../src/rules/require-try-catch-in-tool-handler.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
 import { CLOSE_HEAP_SNAPSHOT, DEFINE_TOOL_GUARDS } from "./cases/definition-functions.js";
+import { INTEGRATION_TOOLS, RETHROWS, RETURNS_ERROR_RESULT } from "./cases/table-loops.js";
 
 const ruleTester = createRuleTester();
 
@@ -88,8 +89,21 @@ const clockRead = (
 
 const WRAPPERS = { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] } } };
 
+/** The integration tools whose loop rethrows: the entry's handler body (lines 8 to 10) wrapped by the suggestion. */
+const RETHROWING_LOOP = INTEGRATION_TOOLS(RETHROWS);
+const wrappedIntegrationHandler = (): string => {
+  const lines = RETHROWING_LOOP.split("\n");
+  const body = lines.slice(7, 10).map((line) => `  ${line}`);
+  return [...lines.slice(0, 7), "      try {", ...body, catchClause("      "), ...lines.slice(10)].join("\n");
+};
+
 ruleTester.run("require-try-catch-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a table's entry that the file's loop calls inside the registered callback's try, whose catch returns an error result",
+      filename: TOOL_FILE,
+      code: INTEGRATION_TOOLS(RETURNS_ERROR_RESULT),
+    },
     {
       name: "a function the handler declares before its try runs where it is called: inside the try and the catch",
       filename: SERVER_FILE,
@@ -366,6 +380,20 @@ ${catchClause("  ")}
 }`,
             },
           ],
+        },
+      ],
+    },
+    {
+      name: "the same loop whose catch logs and rethrows guards nothing: the entry's handler is reported",
+      filename: TOOL_FILE,
+      code: RETHROWING_LOOP,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 7,
+          column: 97,
+          data: { hint: "" },
+          suggestions: [{ messageId: "wrapInTryCatch", output: wrappedIntegrationHandler() }],
         },
       ],
     },

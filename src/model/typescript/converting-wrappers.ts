@@ -34,19 +34,31 @@ function parameterFacts(
   parameter: ts.Symbol,
   settings: McpSettings,
 ): WrapperFacts {
-  const uses: ("read" | "escapes" | ts.CallExpression)[] = [];
+  const reads: ts.Identifier[] = [];
   for (const node of descendants(body)) {
-    if (!typescript.isIdentifier(node)) continue;
-    // In `{ handler }` the name is the property's symbol; the value's is the parameter.
-    const symbol = typescript.isShorthandPropertyAssignment(node.parent)
-      ? checker.getShorthandAssignmentValueSymbol(node.parent)
-      : checker.getSymbolAtLocation(node);
-    if (symbol === parameter) uses.push(useOf(node));
+    if (typescript.isIdentifier(node) && symbolOfRead(checker, node) === parameter) reads.push(node);
   }
+  return handedOnFactsTs(reads, () => wrapper, settings);
+}
+
+/** The symbol an identifier reads: in `{ handler }` the name is the property's symbol, the value's is the variable. */
+export function symbolOfRead(checker: ts.TypeChecker, identifier: ts.Identifier): ts.Symbol | undefined {
+  return typescript.isShorthandPropertyAssignment(identifier.parent)
+    ? checker.getShorthandAssignmentValueSymbol(identifier.parent)
+    : checker.getSymbolAtLocation(identifier);
+}
+
+/** `handedOnFacts` of the ESTree adapter on TypeScript nodes: how a function handed on is used, from its reads. */
+export function handedOnFactsTs(
+  reads: readonly ts.Expression[],
+  boundaryOf: (call: ts.CallExpression) => ts.Node,
+  settings: McpSettings,
+): WrapperFacts {
+  const uses = reads.map(useOf);
   return {
     guardedCalls: uses.flatMap((use) => {
       if (use === "read" || use === "escapes") return [];
-      const guard = tryAround(use, wrapper);
+      const guard = tryAround(use, boundaryOf(use));
       const catchReturnsErrorResult =
         guard?.catchClause?.block.statements.some((statement) => returnsErrorResult(statement, settings)) ?? false;
       return [isGuardedCall({ inTry: guard !== undefined, catchReturnsErrorResult })];
@@ -55,8 +67,8 @@ function parameterFacts(
   };
 }
 
-/** How a wrapper uses a read of its parameter: calls it (also through `.call`/`.apply`), reads a property of it, or lets it escape. */
-function useOf(read: ts.Identifier): ts.CallExpression | "read" | "escapes" {
+/** How a wrapper uses a read of its parameter (or a loop a read of an entry's handler): calls it (also through `.call`/`.apply`), reads a property of it, or lets it escape. */
+function useOf(read: ts.Expression): ts.CallExpression | "read" | "escapes" {
   let child: ts.Node = read;
   let parent = read.parent;
   while (typescript.isParenthesizedExpression(parent) || typescript.isAsExpression(parent) || typescript.isNonNullExpression(parent)) {

@@ -20,9 +20,12 @@ import {
   isGuardedCall,
   isWebMcpRegistry,
   hasInputSchemaProperty,
+  isTableLoopMethod,
+  isTableValuesCall,
+  wrapperCatchesThrows,
 } from "../handler-shapes.js";
 import type { McpSettings } from "../settings.js";
-import { catchingWrapperCallTs } from "./converting-wrappers.js";
+import { catchingWrapperCallTs, handedOnFactsTs, symbolOfRead } from "./converting-wrappers.js";
 import { Importers } from "./importers.js";
 import { calleeLastName, resolveFunctions } from "./resolve.js";
 import {
@@ -38,7 +41,7 @@ import {
   type TsFunction,
   unwrapTs,
 } from "./ts-nodes.js";
-import { returningFunction } from "../throw-semantics.js";
+import { enclosingFunctionOf, returningFunction } from "../throw-semantics.js";
 import { findMember, memberName, returnsErrorResult } from "./tool-results.js";
 import { tsTree } from "./ts-tree.js";
 import { rendersUiTs } from "./ui-components.js";
@@ -116,9 +119,12 @@ class Builder {
     this.handlers = [];
     const inToolFile = this.isToolFile(file);
     const facts: FileFacts & { imports: string[] } = { imports: [], registersTools: false };
-    // Objects are decided once the walk has seen whether the file registers tools itself.
+    // Objects are decided once the walk has seen whether the file registers tools itself, and its loops.
     const objects: ts.ObjectLiteralExpression[] = [];
+    const loops: TableLoop[] = [];
     for (const node of descendants(file)) {
+      const loop = tableLoopOf(node);
+      if (loop) loops.push(loop);
       if (typescript.isCallExpression(node)) facts.registersTools = this.visitCall(node) || facts.registersTools;
       else if (typescript.isObjectLiteralExpression(node)) objects.push(node);
       else if (typescript.isClassLike(node)) this.visitClass(node);
@@ -126,7 +132,7 @@ class Builder {
         facts.imports.push(node.moduleSpecifier.text);
       else if (inToolFile && (typescript.isExportAssignment(node) || typescript.isFunctionDeclaration(node))) this.visitDefaultExport(node);
     }
-    for (const object of objects) this.visitObject(object, inToolFile, facts);
+    for (const object of objects) this.visitObject(object, inToolFile, facts, loops);
     return this.handlers;
   }
 
@@ -242,7 +248,7 @@ class Builder {
   }
 
   /** `{ name, inputSchema, handler }`, `defineTool({ ..., handle() {} })`, `server.addTool({ execute })`. */
-  private visitObject(object: ts.ObjectLiteralExpression, inToolFile: boolean, facts: FileFacts): void {
+  private visitObject(object: ts.ObjectLiteralExpression, inToolFile: boolean, facts: FileFacts, loops: readonly TableLoop[]): void {
     const member = object.properties.find((candidate) => isHandlerProperty(this.settings, memberName(candidate)));
     if (!member) return;
     const child = outerTs(object);
@@ -258,10 +264,64 @@ class Builder {
     });
     if (!shape) return;
     const guard = call ?? factoryCallTs(object);
-    const guarded = isGuardingDefinition(this.settings, guard && calleeLastName(guard.expression));
+    const guarded =
+      isGuardingDefinition(this.settings, guard && calleeLastName(guard.expression)) || this.loopGuards(object, memberName(member), loops);
     if (typescript.isMethodDeclaration(member)) this.addFunction(member, shape, { call, definition: object }, guarded);
     else if (typescript.isPropertyAssignment(member)) this.add(member.initializer, shape, { call, definition: object }, guarded);
     else if (typescript.isShorthandPropertyAssignment(member)) this.add(member.name, shape, { call, definition: object }, guarded);
+  }
+
+  /**
+   * Whether the file's loops over the table `object` is an entry of (bound to a `const`) call the entry's handler
+   * `property` only where a `try` of theirs returns an error result (`isTableLoopMethod`). A use in a handler position
+   * (`registerTool(tool.name, config, tool.handler)`) is not a call: that registration is found from the call itself.
+   */
+  private loopGuards(object: ts.ObjectLiteralExpression, property: string | undefined, loops: readonly TableLoop[]): boolean {
+    const table = tableEntryContainerTs(object);
+    const declaration = table && outerTs(table).parent;
+    if (
+      property === undefined ||
+      !declaration ||
+      !typescript.isVariableDeclaration(declaration) ||
+      !typescript.isIdentifier(declaration.name) ||
+      !(typescript.getCombinedNodeFlags(declaration) & typescript.NodeFlags.Const)
+    )
+      return false;
+    const symbol = this.checker.getSymbolAtLocation(declaration.name);
+    const uses: ts.Expression[] = [];
+    for (const loop of loops) {
+      if (typescript.isIdentifier(loop.table) && this.checker.getSymbolAtLocation(loop.table) === symbol) {
+        uses.push(...this.entryHandlerUses(loop, property));
+      }
+    }
+    const boundaryOf = (call: ts.Node): ts.Node => enclosingFunctionOf(tsTree, call) ?? call.getSourceFile();
+    return uses.length > 0 && wrapperCatchesThrows(handedOnFactsTs(uses, boundaryOf, this.settings));
+  }
+
+  /** The reads of an entry's handler `property` in a loop: `tool.handler` for the entry `tool`, `handler` for `{ handler }`. */
+  private entryHandlerUses({ element, body }: TableLoop, property: string): ts.Expression[] {
+    const readsOf = (name: ts.Identifier): ts.Identifier[] => {
+      const symbol = this.checker.getSymbolAtLocation(name);
+      const reads: ts.Identifier[] = [];
+      for (const node of descendants(body)) {
+        if (typescript.isIdentifier(node) && node !== name && symbolOfRead(this.checker, node) === symbol) reads.push(node);
+      }
+      return reads;
+    };
+    if (typescript.isIdentifier(element)) {
+      return readsOf(element).flatMap((read) => {
+        const member = outerTs(read).parent;
+        return typescript.isPropertyAccessExpression(member) && member.expression === outerTs(read) && member.name.text === property
+          ? [member]
+          : [];
+      });
+    }
+    if (!typescript.isObjectBindingPattern(element)) return [];
+    const binding = element.elements.find((candidate) => {
+      const key = candidate.propertyName ?? candidate.name;
+      return !candidate.dotDotDotToken && (typescript.isIdentifier(key) || typescript.isStringLiteral(key)) && key.text === property;
+    });
+    return binding && typescript.isIdentifier(binding.name) ? readsOf(binding.name) : [];
   }
 
   /** `class X extends MCPTool { async execute() {} }`, also `extends sdk.MCPTool`. */
@@ -333,6 +393,52 @@ class Builder {
     this.handlers.push({ fn, ...shape, call: where.call, definition: where.definition, classNode: where.classNode, guarded });
     return true;
   }
+}
+
+/** A loop over a table: what it loops over (`tools` of `Object.values(tools)` too), the entry's binding, and where it is read. */
+interface TableLoop {
+  table: ts.Expression;
+  element: ts.BindingName;
+  body: ts.Node;
+}
+
+/** `for (const tool of tools)`, `tools.forEach((tool) => ...)` (see `isTableLoopMethod`), the ESTree adapter's `loopElementOf`. */
+function tableLoopOf(node: ts.Node): TableLoop | undefined {
+  let loop: TableLoop | undefined;
+  if (typescript.isForOfStatement(node)) {
+    const declaration = typescript.isVariableDeclarationList(node.initializer) ? node.initializer.declarations.at(0) : undefined;
+    loop = declaration && { table: node.expression, element: declaration.name, body: node.statement };
+  } else if (typescript.isCallExpression(node)) {
+    const callee = unwrapTs(node.expression);
+    const first = node.arguments.at(0);
+    const callback = first && unwrapTs(first);
+    const fn = callback && (typescript.isArrowFunction(callback) || typescript.isFunctionExpression(callback)) ? callback : undefined;
+    const parameter = fn?.parameters.at(0);
+    loop =
+      typescript.isPropertyAccessExpression(callee) && isTableLoopMethod(callee.name.text) && fn && parameter
+        ? { table: callee.expression, element: parameter.name, body: fn.body }
+        : undefined;
+  }
+  if (!loop) return undefined;
+  let table = unwrapTs(loop.table);
+  if (typescript.isCallExpression(table) && table.arguments.length > 0) {
+    const callee = unwrapTs(table.expression);
+    if (typescript.isPropertyAccessExpression(callee) && isTableValuesCall(calleeLastName(callee.expression), callee.name.text))
+      table = unwrapTs(table.arguments[0]);
+  }
+  return { ...loop, table };
+}
+
+/** The table a definition object is an entry of: an array of definitions, a keyed object, or a `Map` (the ESTree adapter's `tableEntryContainer`). */
+function tableEntryContainerTs(entry: ts.ObjectLiteralExpression): ts.Expression | undefined {
+  const child = outerTs(entry);
+  const parent = child.parent;
+  if (typescript.isPropertyAssignment(parent) && parent.initializer === child) return parent.parent;
+  if (!typescript.isArrayLiteralExpression(parent)) return undefined;
+  const pair = parent.elements.indexOf(child as ts.Expression) === 1 ? outerTs(parent) : undefined;
+  const entries = pair?.parent;
+  const construct = entries && typescript.isArrayLiteralExpression(entries) ? outerTs(entries).parent : undefined;
+  return construct && typescript.isNewExpression(construct) && calleeLastName(construct.expression) === "Map" ? construct : parent;
 }
 
 /** `defineTool((args) => ({ name, handler }))`: the call that a function returning the definition `object` is given to. */
