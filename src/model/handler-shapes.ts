@@ -280,6 +280,17 @@ export function defaultExportShape(inToolFile: boolean): HandlerShape | undefine
   return inToolFile ? { kind: "defaultExport", via: undefined } : undefined;
 }
 
+/**
+ * A function in a default export's position that calls a registration method itself (`isRegistrationCall`, in its
+ * body or a function nested in it) is the tool file's registrar, which the server runs once when it starts
+ * (`export default async function register(server) { server.tool(...) }`, Shopify's dev-mcp), not a handler. xmcp's
+ * default export is the handler and registers nothing. Other shapes keep a handler that registers tools: a tool may
+ * add tools at run time.
+ */
+export function isRegistrarExport(shape: HandlerShape, registersTools: () => boolean): boolean {
+  return shape.kind === "defaultExport" && registersTools();
+}
+
 /** A wrapper named in `handlers.wrappers`: it turns whatever the handler throws into an error result. */
 export function isConvertingWrapper(settings: McpSettings, name: string | undefined): boolean {
   return name !== undefined && settings.handlers.wrappers.includes(name);

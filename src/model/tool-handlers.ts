@@ -33,6 +33,7 @@ import {
   isConvertingWrapper,
   isGuardingDefinition,
   isHandlerProperty,
+  isRegistrarExport,
   isRegistrationCall,
   isServerCode,
   isGuardedCall,
@@ -186,7 +187,10 @@ export class ToolHandlers {
       if (shape && (!best || HANDLER_KIND_ORDER.indexOf(shape.kind) < HANDLER_KIND_ORDER.indexOf(best.shape.kind)))
         best = { shape, wrappers: viaName };
     }
-    if (best) return rendersUi(fn, this.sourceCode) ? undefined : this.handler(fn, best.shape, best.wrappers);
+    if (best) {
+      const notHandler = rendersUi(fn, this.sourceCode) || isRegistrarExport(best.shape, () => this.registersTools(fn));
+      return notHandler ? undefined : this.handler(fn, best.shape, best.wrappers);
+    }
     // With type information: a registration in any file of the program that `fn` flows into.
     const node = this.typed?.toTs(fn);
     const elsewhere = node && this.typed && getProgramHandlers(this.typed.program, this.settings, this.typed.cwd).handlerOf(node);
@@ -526,19 +530,30 @@ export class ToolHandlers {
     if (this.fileFacts) return this.fileFacts;
     const { ast } = this.sourceCode;
     const imports = ast.body.flatMap((statement) => (statement.type === AST_NODE_TYPES.ImportDeclaration ? [statement.source.value] : []));
-    let registersTools = false;
-    for (let index = 1; index + 1 < ast.tokens.length && !registersTools; index++) {
-      const [dot, name, open] = [ast.tokens[index - 1], ast.tokens[index], ast.tokens[index + 1]];
+    this.fileFacts = { imports, registersTools: this.callsRegistrationMethod(ast.tokens) };
+    return this.fileFacts;
+  }
+
+  /** `fn` calls a registration method itself, in its body or a function nested in it (see `isRegistrarExport`). */
+  private registersTools(fn: FunctionNode): boolean {
+    return this.callsRegistrationMethod(this.sourceCode.getTokens(fn));
+  }
+
+  /** The tokens hold a call of a registration method (`isRegistrationCall`): `.registerTool(`, found without a walk. */
+  private callsRegistrationMethod(tokens: readonly TSESTree.Token[]): boolean {
+    for (let index = 1; index + 1 < tokens.length; index++) {
+      const [dot, name, open] = [tokens[index - 1], tokens[index], tokens[index + 1]];
       if (name.type !== AST_TOKEN_TYPES.Identifier || (dot.value !== "." && dot.value !== "?.") || open.value !== "(") continue;
       if (!isRegistrationCall(this.settings, { method: name.value, otherToolApi: false })) continue;
       const member = nodeAt(this.sourceCode, name.range[0])?.parent;
       const call = member?.parent;
-      registersTools =
+      if (
         call?.type === AST_NODE_TYPES.CallExpression &&
-        isRegistrationCall(this.settings, { method: name.value, otherToolApi: this.isOtherToolApiCall(call) });
+        isRegistrationCall(this.settings, { method: name.value, otherToolApi: this.isOtherToolApiCall(call) })
+      )
+        return true;
     }
-    this.fileFacts = { imports, registersTools };
-    return this.fileFacts;
+    return false;
   }
 
   /** A call of another tool API than MCP's: WebMCP's registry, or a function imported from the AI SDK or LangChain. */

@@ -39,6 +39,20 @@ const escapingThrow = (
   suggestions: [{ messageId: "replaceWithErrorResult" as const, output: code.replace(throwStatement, errorReturn) }],
 });
 
+/** A tool file's default export that loads its APIs, throwing at start-up (line 6), and registers a tool that throws (line 8). */
+const DOCS_SEARCH_REGISTRAR = `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+export default async function registerDocsSearch(server: McpServer) {
+  const apis = await loadApis();
+  if (apis.length === 0) throw new Error("no APIs configured");
+  server.tool("search_docs", "Search the docs", { api: z.string() }, async ({ api }) => {
+    if (!apis.includes(api)) throw new Error(\`unknown API \${api}\`);
+    const text = await (await fetch(\`https://docs.example.com/search?api=\${api}\`)).text();
+    return { content: [{ type: "text" as const, text }] };
+  });
+}`;
+
 const FASTMCP_IMPORT = 'import { FastMCP } from "fastmcp";';
 
 /** Browser tools in FastMCP's shape (`parameters`, `execute`), each given to `server.addTool` in a loop, after `imports`. */
@@ -1810,6 +1824,22 @@ export default async function greet({ name }: { name: string }) {
             },
           ],
         },
+      ],
+    },
+    {
+      name: "a tool file's default export that registers its tool is a registrar run at start-up: only the registered callback's throw is reported",
+      filename: "src/tools/search-docs.ts",
+      code: DOCS_SEARCH_REGISTRAR,
+      errors: [
+        escapingThrow(
+          DOCS_SEARCH_REGISTRAR,
+          { line: 8, column: 30 },
+          [
+            "throw new Error(`unknown API ${api}`);",
+            'return { content: [{ type: "text", text: `Error: unknown API ${api}` }], isError: true };',
+          ],
+          THROW_SAFETY_NET,
+        ),
       ],
     },
     {

@@ -14,6 +14,7 @@ import {
   isConvertingWrapper,
   isGuardingDefinition,
   isHandlerProperty,
+  isRegistrarExport,
   isRegistrationCall,
   isServerCode,
   SET_REQUEST_HANDLER,
@@ -147,8 +148,7 @@ class Builder {
     const argumentIndex = method === SET_REQUEST_HANDLER ? 1 : call.arguments.length - 1;
     const argument = call.arguments.at(argumentIndex);
     if (!argument || argumentIndex < 0) return false;
-    const source = importSource(this.checker, callee);
-    const otherToolApi = (source !== undefined && isAgentLibrary(source)) || isWebMcpCallee(callee);
+    const otherToolApi = this.isOtherToolApi(callee);
     const shape = callArgumentShape(this.settings, {
       method,
       argumentIndex,
@@ -254,10 +254,9 @@ class Builder {
     const child = outerTs(object);
     const call =
       typescript.isCallExpression(child.parent) && child.parent.arguments.includes(child as ts.Expression) ? child.parent : undefined;
-    const source = call && importSource(this.checker, call.expression);
     const shape = definitionObjectShape(this.settings, {
       definitionCall: call && calleeLastName(call.expression),
-      otherToolApi: call !== undefined && ((source !== undefined && isAgentLibrary(source)) || isWebMcpCallee(call.expression)),
+      otherToolApi: call !== undefined && this.isOtherToolApi(call.expression),
       inToolFile,
       inServerCode: isServerCode(this.settings, facts),
       hasInputSchema: hasInputSchemaProperty((name) => findMember(object, name) !== undefined),
@@ -322,6 +321,27 @@ class Builder {
       return !candidate.dotDotDotToken && (typescript.isIdentifier(key) || typescript.isStringLiteral(key)) && key.text === property;
     });
     return binding && typescript.isIdentifier(binding.name) ? readsOf(binding.name) : [];
+  }
+
+  /** `fn` calls a registration method itself, in its body or a function nested in it (see `isRegistrarExport`). */
+  private registersTools(fn: TsFunction): boolean {
+    for (const node of descendants(fn)) {
+      if (!typescript.isCallExpression(node)) continue;
+      const callee = unwrapTs(node.expression);
+      if (
+        !typescript.isPropertyAccessExpression(callee) ||
+        !isRegistrationCall(this.settings, { method: callee.name.text, otherToolApi: false })
+      )
+        continue;
+      if (isRegistrationCall(this.settings, { method: callee.name.text, otherToolApi: this.isOtherToolApi(callee) })) return true;
+    }
+    return false;
+  }
+
+  /** A callee of another tool API than MCP's: WebMCP's registry, or a function imported from the AI SDK or LangChain. */
+  private isOtherToolApi(callee: ts.Expression): boolean {
+    const source = importSource(this.checker, callee);
+    return (source !== undefined && isAgentLibrary(source)) || isWebMcpCallee(callee);
   }
 
   /** `class X extends MCPTool { async execute() {} }`, also `extends sdk.MCPTool`. */
@@ -389,7 +409,7 @@ class Builder {
     where: Partial<Pick<ProgramHandler, "call" | "classNode" | "definition">>,
     guarded: boolean,
   ): boolean {
-    if (!isTsFunction(fn) || rendersUiTs(fn)) return false;
+    if (!isTsFunction(fn) || rendersUiTs(fn) || isRegistrarExport(shape, () => this.registersTools(fn))) return false;
     this.handlers.push({ fn, ...shape, call: where.call, definition: where.definition, classNode: where.classNode, guarded });
     return true;
   }
