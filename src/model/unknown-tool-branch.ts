@@ -151,6 +151,26 @@ export class RequestedToolName {
     return value !== undefined && this.isLookupResult(value);
   }
 
+  /**
+   * The name is none of a list: `name !== "claude_code"`, `name !== "a" && name !== "b"`,
+   * `!TOOL_NAMES.includes(name)`. Whether that is the unknown-tool branch depends on what it does (the
+   * other names may be dispatched there): see `isInUnknownToolBranch`.
+   */
+  isNoneOfNames(test: TSESTree.Node): boolean {
+    const node = unwrapExpression(test);
+    if (node.type === AST_NODE_TYPES.LogicalExpression) {
+      return node.operator === "&&" && this.isNoneOfNames(node.left) && this.isNoneOfNames(node.right);
+    }
+    if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") {
+      const call = unwrapExpression(node.argument);
+      if (call.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+      const first = call.arguments.at(0);
+      return propertyName(call.callee) === "includes" && first !== undefined && this.is(first);
+    }
+    if (node.type !== AST_NODE_TYPES.BinaryExpression || (node.operator !== "!==" && node.operator !== "!=")) return false;
+    return (this.is(node.left) && staticText(node.right) !== undefined) || (this.is(node.right) && staticText(node.left) !== undefined);
+  }
+
   /** The test mentions the name or a lookup by it: `name === "search"`, `tools[name]`, `!tool`. */
   testsName(test: TSESTree.Node): boolean {
     return this.usedIn(test) || this.isNoToolFound(test as TSESTree.Expression);
@@ -191,6 +211,15 @@ function throwsUnknownTool(statement: TSESTree.ThrowStatement): boolean {
     const text = staticText(value);
     return text !== undefined && UNKNOWN_TOOL_MESSAGE.test(text);
   });
+}
+
+/**
+ * The statement only rejects the name: a `throw` of an unknown-tool error (`throwsUnknownTool`), alone or the one
+ * statement of its block; anything more may dispatch the other names.
+ */
+function rejectsUnknownTool(statement: TSESTree.Node): boolean {
+  const only = statement.type === AST_NODE_TYPES.BlockStatement && statement.body.length === 1 ? statement.body[0] : statement;
+  return only.type === AST_NODE_TYPES.ThrowStatement && throwsUnknownTool(only);
 }
 
 /**
@@ -235,7 +264,11 @@ export function isInUnknownToolBranch(node: TSESTree.Node, handler: FunctionNode
     ) {
       return true;
     }
-    if (parent.type === AST_NODE_TYPES.IfStatement && parent.consequent === child && name.isNoToolFound(parent.test)) {
+    if (
+      parent.type === AST_NODE_TYPES.IfStatement &&
+      parent.consequent === child &&
+      (name.isNoToolFound(parent.test) || (name.isNoneOfNames(parent.test) && rejectsUnknownTool(child)))
+    ) {
       return true;
     }
     if (child.type === AST_NODE_TYPES.ThrowStatement && isFallThroughThrow(child, handler, name)) return true;

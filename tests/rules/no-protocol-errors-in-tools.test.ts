@@ -169,6 +169,24 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 });`,
     },
     {
+      name: "a one-tool dispatcher that rejects every other name first: the unknown-tool branch",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const toolName = request.params.name;
+  if (toolName !== "claude_code" && toolName !== "claude_code_resume") {
+    throw new McpError(ErrorCode.MethodNotFound, \`Tool \${toolName} not found\`);
+  }
+  if (!TOOL_NAMES.includes(toolName)) throw new McpError(ErrorCode.MethodNotFound, "Unknown tool");
+  try {
+    return { content: [{ type: "text", text: await runClaude(String(request.params.arguments?.prompt ?? "")) }] };
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`,
+    },
+    {
       name: "a dispatcher registered through an escaped method name still has its unknown-tool branch",
       filename: SERVER_FILE,
       code: `
@@ -273,6 +291,25 @@ server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
 });`,
       // One report for the expression, not one per protocol name in it.
       errors: [{ messageId: "sdkProtocolError", line: 6, column: 9 }],
+    },
+    {
+      name: "near-miss of the one-tool check: the branch for the other names dispatches them, and its protocol error is a tool's",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+  if (params.name !== "search") {
+    const result = await legacyTools.run(params.name, params.arguments);
+    if (!result.ok) throw new McpError(ErrorCode.InternalError, "Tool not found in the legacy backend");
+    return result.value;
+  }
+  if (params.name !== "search") throw new McpError(ErrorCode.InternalError, "the search index is offline");
+  return { content: [{ type: "text", text: await search(params.arguments) }] };
+});`,
+      errors: [
+        { messageId: "sdkProtocolError", line: 6, column: 27 },
+        { messageId: "sdkProtocolError", line: 9, column: 39 },
+      ],
     },
     {
       name: "v2: ResourceNotFoundError from @modelcontextprotocol/server in a registerTool callback",

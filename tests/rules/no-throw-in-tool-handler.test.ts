@@ -585,6 +585,19 @@ server.setRequestHandler(CallToolRequestSchema, async ({ params: { name, argumen
 });`,
     },
     {
+      name: "the unknown-tool branch of a one-tool dispatcher that rejects every other name first",
+      filename: SERVER_FILE,
+      code: `
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name !== "claude_code") throw new Error(\`Unknown tool: \${request.params.name}\`);
+  try {
+    return { content: [{ type: "text", text: await runClaude(String(request.params.arguments?.prompt ?? "")) }] };
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`,
+    },
+    {
       name: "the unknown-tool branch of a dispatcher that looks the tool up by name",
       filename: SERVER_FILE,
       code: `
