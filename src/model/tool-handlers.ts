@@ -62,8 +62,11 @@ export interface WrapperCall {
   argumentIndex: number;
 }
 
-/** A handler position, and whether a dispatcher's `try` around the table call guards it. */
-type Position = HandlerShape & { tableGuarded?: boolean };
+/**
+ * A handler position, and whether the code that calls the handler guards it: a dispatcher's `try` around the table
+ * call, a loop over a table, or a project's own registration method.
+ */
+type Position = HandlerShape & { callerGuarded?: boolean };
 
 /** `defineTool((args) => ({ name, handler }))`: the call that a function returning the definition `object` is given to. */
 function factoryCall(object: TSESTree.ObjectExpression): WrapperCall | undefined {
@@ -208,8 +211,8 @@ export class ToolHandlers {
     );
   }
 
-  private handler(fn: FunctionNode, { tableGuarded = false, ...shape }: Position, wrappers: WrapperCall[]): ToolHandler {
-    let guarded = tableGuarded;
+  private handler(fn: FunctionNode, { callerGuarded = false, ...shape }: Position, wrappers: WrapperCall[]): ToolHandler {
+    let guarded = callerGuarded;
     let unreadWrapper: string | undefined;
     for (const wrapper of wrappers) {
       const catches = this.wrapperCatches(wrapper);
@@ -350,7 +353,7 @@ export class ToolHandlers {
         const loop = table && this.tableLoop(table, property, wrappers, seen);
         if (loop && "position" in loop) return loop.position;
         const shape = this.definitionObjectShape(object, wrappers);
-        return shape && loop ? { ...shape, tableGuarded: wrapperCatchesThrows(loop.handedOn) } : shape;
+        return shape && loop ? { ...shape, callerGuarded: wrapperCatchesThrows(loop.handedOn) } : shape;
       }
       case AST_NODE_TYPES.ArrayExpression:
         return this.tablePosition(mapOfEntry(parent, child));
@@ -400,7 +403,10 @@ export class ToolHandlers {
       },
       otherToolApi: this.isOtherToolApiCall(call),
     });
-    if (shape !== "lookThrough") return shape;
+    // A project's own registration method is read like a wrapper: `this.registerTool(tool, cb)` that calls `cb` in a `try`.
+    if (shape !== "lookThrough") {
+      return shape?.kind === "registration" ? { ...shape, callerGuarded: this.wrapperCatches({ call, argumentIndex }) === true } : shape;
+    }
     // A call that may wrap the handler is looked through: `handler: withAuth(async (args) => ...)`.
     wrappers.push({ call, argumentIndex });
     const outer = this.handlerPosition(call, wrappers, seen);
@@ -454,7 +460,7 @@ export class ToolHandlers {
       const guard = tryAround(call, dispatcher.fn);
       return {
         ...shape,
-        tableGuarded: isGuardedCall({
+        callerGuarded: isGuardedCall({
           inTry: guard !== undefined,
           catchReturnsErrorResult: guard?.handler?.body.body.some((statement) => returnsErrorResult(statement, this.settings)) ?? false,
         }),

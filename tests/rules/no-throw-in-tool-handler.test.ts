@@ -53,6 +53,31 @@ export default async function registerDocsSearch(server: McpServer) {
   });
 }`;
 
+/** PostHog's server class: its own `registerTool` calls each tool's callback in a `try` whose catch does `onError`. */
+const OWN_REGISTRATION_METHOD = (onError: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export class MyMCP {
+  server = new McpServer({ name: "PostHog", version: "1.0.0" });
+  registerTool(tool: Tool, handler: (params: unknown) => Promise<unknown>): void {
+    const wrappedHandler = async (params: unknown) => {
+      try {
+        return await handler(params);
+      } catch (error) {
+        ${onError}
+      }
+    };
+    this.server.registerTool(tool.name, { inputSchema: tool.schema.shape }, wrappedHandler);
+  }
+  async init(context: Context) {
+    this.registerTool(dashboardTool, async (params) => {
+      const result = await context.api.dashboards().get(params);
+      if (!result.success) throw new Error(\`Failed to get dashboard: \${result.error.message}\`);
+      return { content: [{ type: "text", text: JSON.stringify(result.data) }] };
+    });
+  }
+}`;
+const RETHROWING_REGISTRATION = OWN_REGISTRATION_METHOD("console.error(error);\n        throw error;");
+
 const FASTMCP_IMPORT = 'import { FastMCP } from "fastmcp";';
 
 /** Browser tools in FastMCP's shape (`parameters`, `execute`), each given to `server.addTool` in a loop, after `imports`. */
@@ -583,6 +608,13 @@ server.setRequestHandler(CallToolRequestSchema, async ({ params: { name, argumen
       throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
   }
 });`,
+    },
+    {
+      name: "a callback given to the class's own registration method, which calls it in a try whose catch returns an error result",
+      filename: SERVER_FILE,
+      code: OWN_REGISTRATION_METHOD(
+        'return { content: [{ type: "text", text: `Error: [${tool.name}] ${String(error)}` }], isError: true };',
+      ),
     },
     {
       name: "the unknown-tool branch of a one-tool dispatcher that rejects every other name first",
@@ -1970,6 +2002,26 @@ try {
         escapingThrow(INTEGRATION_TOOLS(RETHROWS), { line: 8, column: 27 }, [
           'throw new Error("integrationId is required");',
           'return { content: [{ type: "text", text: "Error: integrationId is required" }], isError: true };',
+        ]),
+      ],
+    },
+    {
+      name: "the class's own registration method whose catch rethrows guards nothing: the callback's throw escapes",
+      filename: SERVER_FILE,
+      code: RETHROWING_REGISTRATION,
+      errors: [
+        escapingThrow(
+          RETHROWING_REGISTRATION,
+          { line: 11, column: 9 },
+          [
+            "throw error;",
+            'return { content: [{ type: "text", text: `Error: ${error instanceof Error ? error.message : String(error)}` }], isError: true };',
+          ],
+          THROW_SAFETY_NET,
+        ),
+        escapingThrow(RETHROWING_REGISTRATION, { line: 19, column: 28 }, [
+          "throw new Error(`Failed to get dashboard: ${result.error.message}`);",
+          'return { content: [{ type: "text", text: `Error: Failed to get dashboard: ${result.error.message}` }], isError: true };',
         ]),
       ],
     },

@@ -157,7 +157,11 @@ class Builder {
       otherToolApi,
     });
     if (shape && shape !== "lookThrough") {
-      const dispatchers = this.add(argument, shape, { call });
+      // A project's own registration method is read like a wrapper (`this.registerTool(tool, cb)` that calls `cb` in a `try`).
+      const guarded =
+        shape.kind === "registration" &&
+        (isConvertingWrapper(this.settings, method) || catchingWrapperCallTs(this.checker, call, argumentIndex, this.settings) === true);
+      const dispatchers = this.add(argument, shape, { call }, guarded);
       if (shape.kind === "requestHandler") for (const dispatcher of dispatchers) this.visitDispatchTables(dispatcher, call);
     }
     return isRegistrationCall(this.settings, { method, otherToolApi });
