@@ -10,6 +10,7 @@ import {
 } from "../util/ast.js";
 import {
   type BindingKind,
+  type CatchingCall,
   enclosingFunctionOf,
   isCaught as isCaughtIn,
   isFollowedBinding,
@@ -58,8 +59,8 @@ export const estreeTree: SyntaxTree<TSESTree.Node> = {
 };
 
 /** `isCaught` of the throw semantics, on ESTree nodes. */
-export function isCaught(node: TSESTree.Node, boundary: TSESTree.Node): boolean {
-  return isCaughtIn(estreeTree, node, boundary);
+export function isCaught(node: TSESTree.Node, boundary: TSESTree.Node, catchingCall: CatchingCall<TSESTree.Node>): boolean {
+  return isCaughtIn(estreeTree, node, boundary, catchingCall);
 }
 
 /**

@@ -38,14 +38,23 @@ export interface SyntaxTree<N> {
 }
 
 /**
- * "Caught": `node` lies in the block of a `try` that has a `catch` clause, and that `try` is inside
- * `boundary`. A node in a `catch` clause or a `finally` block (a rethrow) is caught only by a
- * further `try` around that whole statement.
+ * A call that catches what the function given to it as `argument` throws and answers with an error result: a
+ * catching wrapper (`wrapperCatchesThrows`), such as `withServerConnection(async () => ...)` in a handler. The
+ * adapter that reads wrappers answers it; without one, no call catches.
  */
-export function isCaught<N>(tree: SyntaxTree<N>, node: N, boundary: N): boolean {
+export type CatchingCall<N> = (call: N, argument: N) => boolean;
+
+/**
+ * "Caught": `node` lies in the block of a `try` that has a `catch` clause, or in a function given to a catching
+ * call (`catchingCall`), and that `try` or call is inside `boundary`. A node in a `catch` clause or a `finally`
+ * block (a rethrow) is caught only by a further `try` around that whole statement.
+ */
+export function isCaught<N>(tree: SyntaxTree<N>, node: N, boundary: N, catchingCall?: CatchingCall<N>): boolean {
   let child = node;
   for (let parent = tree.parent(node); parent !== undefined && child !== boundary; child = parent, parent = tree.parent(parent)) {
-    if (tree.role(child, parent) === "caughtBlock") return true;
+    const role = tree.role(child, parent);
+    if (role === "caughtBlock") return true;
+    if (role === "argument" && catchingCall !== undefined && tree.isFunction(child) && catchingCall(parent, child)) return true;
   }
   return false;
 }
@@ -158,9 +167,9 @@ export function rejectionExit<N>(tree: SyntaxTree<N>, call: N): RejectionExit<N>
  * True when a throw site leaves `boundary`: a rejection returned from `boundary` itself (a `try`
  * cannot catch a returned promise); anything else when no `try` inside `boundary` catches it.
  */
-export function escapes<N>(tree: SyntaxTree<N>, site: N, boundary: N, exit?: RejectionExit<N>): boolean {
+export function escapes<N>(tree: SyntaxTree<N>, site: N, boundary: N, exit?: RejectionExit<N>, catchingCall?: CatchingCall<N>): boolean {
   if (exit?.kind === "return" && exit.fn === boundary) return true;
-  return !isCaught(tree, site, boundary);
+  return !isCaught(tree, site, boundary, catchingCall);
 }
 
 /** `Promise.reject` (also `Promise["reject"]`; a library `Promise` such as bluebird's rejects the same way). */

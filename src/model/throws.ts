@@ -18,7 +18,15 @@ import {
   isProtocolRequiredValue,
   runsInside,
 } from "./estree-tree.js";
-import { callUsing, escapes, isAllowedThrow, isPromiseReject, type RejectionExit, rejectionExit } from "./throw-semantics.js";
+import {
+  callUsing,
+  type CatchingCall,
+  escapes,
+  isAllowedThrow,
+  isPromiseReject,
+  type RejectionExit,
+  rejectionExit,
+} from "./throw-semantics.js";
 import { nearestOwner } from "../util/per-file.js";
 
 /*
@@ -106,6 +114,7 @@ export class ThrowCollector {
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
     private readonly allow: readonly string[],
+    private readonly catchingCall: CatchingCall<TSESTree.Node>,
   ) {
     this.listeners = {
       ThrowStatement: (node) => {
@@ -146,9 +155,9 @@ export class ThrowCollector {
   escapes(site: ThrowSite, boundary: FunctionNode): boolean {
     // A throw in a nested function that runs where it is called leaves through the calls.
     if (!runsInside(site, boundary, this.sourceCode)) return false;
-    if (site.type !== AST_NODE_TYPES.CallExpression) return escapes(estreeTree, site, boundary);
+    if (site.type !== AST_NODE_TYPES.CallExpression) return escapes(estreeTree, site, boundary, undefined, this.catchingCall);
     const exit = this.rejections.get(site);
-    return exit !== undefined && escapes(estreeTree, site, boundary, exit);
+    return exit !== undefined && escapes(estreeTree, site, boundary, exit, this.catchingCall);
   }
 
   /** Every call, by plain name (`requireString(args, "ref")`), of a same-file function that can throw. */
@@ -251,7 +260,7 @@ export class ThrowCollector {
     }
     queue.sort(bySourceOrder);
     const reach = (caller: Helper | undefined, through: TSESTree.Node, callee: Helper, level: number): void => {
-      if (!caller || isCaught(through, caller.fn)) return;
+      if (!caller || isCaught(through, caller.fn, this.catchingCall)) return;
       caller.steps.push({ start: through.range[0], callee });
       if (caller.level !== undefined) return;
       caller.level = level;

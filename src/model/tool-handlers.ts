@@ -103,6 +103,8 @@ export class ToolHandlers {
   private fileFacts: FileFacts | undefined;
   private importsAgentLibrary: boolean | undefined;
   private dispatcherPossible: boolean | undefined;
+  /** Functions given to a call, and whether the call catches what they throw (`catchingCall`). */
+  private readonly catchingArguments = new Map<TSESTree.Node, boolean>();
   /** The `this.<name>` tokens of each class body, by name. */
   private readonly thisMembers = new Map<TSESTree.ClassBody, Map<string, TSESTree.Token[]>>();
 
@@ -112,6 +114,21 @@ export class ToolHandlers {
     private readonly inToolFile: () => boolean,
     private readonly typed: TypedServices | undefined,
   ) {}
+
+  /**
+   * `CatchingCall` of the throw semantics for this file: a call of a wrapper that catches what the function given to
+   * it throws (`wrapperCatches`), such as `withServerConnection(async () => ...)` in a handler.
+   */
+  readonly catchingCall = (call: TSESTree.Node, argument: TSESTree.Node): boolean => {
+    let known = this.catchingArguments.get(argument);
+    if (known === undefined) {
+      const argumentIndex =
+        call.type === AST_NODE_TYPES.CallExpression ? call.arguments.indexOf(argument as TSESTree.CallExpressionArgument) : -1;
+      known = argumentIndex !== -1 && this.wrapperCatches({ call: call as TSESTree.CallExpression, argumentIndex }) === true;
+      this.catchingArguments.set(argument, known);
+    }
+    return known;
+  };
 
   /** The file is tool code as a whole (`toolFiles`). */
   get isToolFile(): boolean {

@@ -51,7 +51,7 @@ export default createRule<Options, MessageIds>({
     const mcp = getMcpContext(context);
     if (!mcp) return {};
     const { sourceCode } = mcp;
-    const throws = new ThrowCollector(sourceCode, allow);
+    const throws = new ThrowCollector(sourceCode, allow, mcp.handlers.catchingCall);
     const { errorPrefix } = mcp.settings;
     /** The handler around `node` whose throws this rule reports, unless a wrapper or (by option) the runtime converts them. */
     const reportedHandler = (node: TSESTree.Node) => {
@@ -105,7 +105,7 @@ export default createRule<Options, MessageIds>({
           const handler = reportedHandler(call);
           // A call in a nested function that runs where it is called is reported at that function's calls; a function
           // nested in the handler that runs where it is written is part of it, its throws reported as they are.
-          if (!handler || isCaught(call, handler.fn) || !runsInside(call, handler.fn, sourceCode)) continue;
+          if (!handler || isCaught(call, handler.fn, mcp.handlers.catchingCall) || !runsInside(call, handler.fn, sourceCode)) continue;
           if (contains(handler.fn, callee.fn) && runsInside(callee.fn, handler.fn, sourceCode)) continue;
           if (mcp.handlers.isInUnknownToolBranch(call, handler)) continue;
           context.report({

@@ -59,7 +59,7 @@ export default createRule<Options, MessageIds>({
     const { program } = services;
     const mcp = getMcpContext(context);
     if (!mcp?.gates.handlers) return {};
-    const analysis = getThrowAnalysis(program, { allow, checkThrowsTags });
+    const analysis = getThrowAnalysis(program, { allow, checkThrowsTags }, mcp.settings);
     const file = services.esTreeNodeToTSNodeMap.get(context.sourceCode.ast);
 
     /**
@@ -75,7 +75,7 @@ export default createRule<Options, MessageIds>({
     const check = (node: TSESTree.CallExpression | TSESTree.NewExpression): void => {
       const handler = mcp.handlers.enclosingToolHandler(node);
       if (!handler || handler.guarded || (!reportConvertedThrows && runtimeConvertsThrows(handler))) return;
-      if (isCaught(node, handler.fn) || mcp.handlers.isInUnknownToolBranch(node, handler)) return;
+      if (isCaught(node, handler.fn, mcp.handlers.catchingCall) || mcp.handlers.isInUnknownToolBranch(node, handler)) return;
       // In a nested function that runs where it is used, the calls of that function are reported instead.
       if (!runsInside(node, handler.fn, context.sourceCode)) return;
       const report = (chain: readonly string[], location: string): void => {

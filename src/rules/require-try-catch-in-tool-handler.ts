@@ -49,7 +49,7 @@ export default createRule({
     };
     const isUnguarded = (node: GuardedWork, handler: ToolHandler): boolean =>
       contains(handler.fn.body, node) &&
-      !isCaught(node, handler.fn) &&
+      !isCaught(node, handler.fn, mcp.handlers.catchingCall) &&
       enclosingCatch(node, handler.fn) === undefined &&
       // Building the error a `throw` throws is not work: the throw itself is `no-throw-in-tool-handler`'s business.
       enclosingThrow(node, handler.fn) === undefined &&

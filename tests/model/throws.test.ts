@@ -27,7 +27,7 @@ function analyse(code: string, allow: readonly string[] = []): Probe {
           rules: {
             throws: {
               create(context) {
-                const collector = new ThrowCollector(context.sourceCode as never, allow);
+                const collector = new ThrowCollector(context.sourceCode as never, allow, () => false);
                 return {
                   ...(collector.listeners as object),
                   "Program:exit"() {

@@ -53,6 +53,25 @@ export default async function registerDocsSearch(server: McpServer) {
   });
 }`;
 
+/** browser-tools-mcp's tools: each handler runs its work in a callback given to a same-file wrapper whose catch does `onError`. */
+const BROWSER_CONNECTION_TOOL = (onError: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "browser-tools", version: "1.0.0" });
+async function withServerConnection<T>(apiCall: () => Promise<T>): Promise<T | CallToolResult> {
+  try {
+    return await apiCall();
+  } catch (error) {
+    ${onError}
+  }
+}
+server.tool("getConsoleLogs", "Check our browser logs", async () => {
+  return await withServerConnection(async () => {
+    const response = await fetch("http://127.0.0.1:3025/console-logs");
+    if (!response.ok) throw new Error(\`the log server answered \${response.status}\`);
+    return { content: [{ type: "text", text: JSON.stringify(await response.json()) }] };
+  });
+});`;
+
 /** PostHog's server class: its own `registerTool` calls each tool's callback in a `try` whose catch does `onError`. */
 const OWN_REGISTRATION_METHOD = (onError: string): string => `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -608,6 +627,11 @@ server.setRequestHandler(CallToolRequestSchema, async ({ params: { name, argumen
       throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
   }
 });`,
+    },
+    {
+      name: "a throw in a callback the handler gives to a same-file wrapper that calls it in a try whose catch returns an error result",
+      filename: SERVER_FILE,
+      code: BROWSER_CONNECTION_TOOL('return { content: [{ type: "text", text: `Error: ${String(error)}` }], isError: true };'),
     },
     {
       name: "a callback given to the class's own registration method, which calls it in a try whose catch returns an error result",
@@ -2003,6 +2027,15 @@ try {
           'throw new Error("integrationId is required");',
           'return { content: [{ type: "text", text: "Error: integrationId is required" }], isError: true };',
         ]),
+      ],
+    },
+    {
+      name: "the same wrapper logging and rethrowing catches nothing: the callback's throw and the wrapper's call are reported",
+      filename: SERVER_FILE,
+      code: BROWSER_CONNECTION_TOOL('console.error("browser connector failed", error);\n    throw error;'),
+      errors: [
+        { messageId: "throwingCall", data: { name: "withServerConnection", line: 9, outcome: SAFETY_NET }, line: 13, column: 16 },
+        { messageId: "throw", data: { outcome: THROW_SAFETY_NET, hint: "" }, line: 15, column: 23, suggestions: [] },
       ],
     },
     {

@@ -31,8 +31,20 @@ ${body}
 
 const utilsImport = `import { requireString, success, type ToolArgs } from "./utils.js";`;
 
+/** A browser tool that returns `read()`, a helper of src/lib/browser.ts that runs its work through a wrapper. */
+const browserLogsTool = (read: string): string => `import { ${read} } from "./lib/browser.js";
+${MCP_SERVER}
+server.registerTool("get_logs", { description: "Read the browser's logs" }, async () => {
+  return await ${read}();
+});`;
+
 ruleTester.run("no-throwing-call-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a helper in another file whose throw is in a callback given to a wrapper that catches it and returns an error result",
+      filename: "src/billing-server.ts",
+      code: browserLogsTool("readConsoleLogs"),
+    },
     {
       name: "a handler wrapped in a wrapper imported from another file that catches its throws and returns an error result",
       filename: "src/billing-server.ts",
@@ -237,6 +249,19 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
   ],
   invalid: [
+    {
+      name: "the look-alike: the helper's wrapper logs and rethrows, so the callback's throw leaves the helper",
+      filename: "src/billing-server.ts",
+      code: browserLogsTool("readNetworkLogs"),
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 6,
+          column: 16,
+          data: { chain: "`readNetworkLogs()`", location: "src/lib/browser.ts:35", outcome: SAFETY_NET },
+        },
+      ],
+    },
     {
       name: "the look-alike: a wrapper imported from another file that logs and rethrows guards nothing",
       filename: "src/billing-server.ts",

@@ -2,10 +2,12 @@ import { channel } from "node:diagnostics_channel";
 import type ts from "typescript";
 import { typescript } from "./typescript.js";
 import { perProgram } from "./per-program.js";
-import { resolveFunctions } from "./resolve.js";
+import { calleeLastName, resolveFunctions } from "./resolve.js";
 import {
   type BindingKind,
+  type CatchingCall,
   escapes,
+  isCaught,
   isAllowedThrow,
   isFollowedBinding,
   isPromiseReject,
@@ -24,7 +26,10 @@ import {
   type TsFunction,
   unwrapTs,
 } from "./ts-nodes.js";
-import { enclosingTsFunction, isCaughtTs, tsTree } from "./ts-tree.js";
+import { enclosingTsFunction, tsTree } from "./ts-tree.js";
+import { catchingWrapperCallTs } from "./converting-wrappers.js";
+import { isConvertingWrapper } from "../handler-shapes.js";
+import type { McpSettings } from "../settings.js";
 import { type LibraryThrow, libraryThrow } from "./throwing-library-calls.js";
 
 export interface ThrowOptions {
@@ -96,9 +101,16 @@ export class ThrowAnalysis {
   constructor(
     private readonly program: ts.Program,
     private readonly options: ThrowOptions,
+    private readonly settings: McpSettings,
   ) {
     this.checker = program.getTypeChecker();
   }
+
+  /** `CatchingCall` of the throw semantics on TypeScript nodes: a wrapper named in `handlers.wrappers`, or one read that catches. */
+  private readonly catchingCall: CatchingCall<ts.Node> = (call, argument) =>
+    typescript.isCallExpression(call) &&
+    (isConvertingWrapper(this.settings, calleeLastName(call.expression)) ||
+      catchingWrapperCallTs(this.checker, call, call.arguments.indexOf(argument as ts.Expression), this.settings) === true);
 
   /** The functions a call can reach that the analysis follows. */
   targetsOf(call: ts.CallExpression): readonly ThrowTarget[] {
@@ -219,13 +231,14 @@ export class ThrowAnalysis {
       )
         continue;
       if (typescript.isThrowStatement(node)) {
-        if (escapes(tsTree, node, target) && !this.isAllowed(node.expression)) return { own: node, tagged, calls, library };
+        if (escapes(tsTree, node, target, undefined, this.catchingCall) && !this.isAllowed(node.expression))
+          return { own: node, tagged, calls, library };
       } else if (typescript.isCallExpression(node) || typescript.isNewExpression(node)) {
         if (typescript.isCallExpression(node) && isPromiseRejectCall(node)) {
           const exit = rejectionExit(tsTree, node);
-          if (exit && escapes(tsTree, node, target, exit) && !this.isAllowed(node.arguments[0]))
+          if (exit && escapes(tsTree, node, target, exit, this.catchingCall) && !this.isAllowed(node.arguments[0]))
             return { own: node, tagged, calls, library };
-        } else if (!isCaughtTs(node, target)) {
+        } else if (!isCaught(tsTree, node, target, this.catchingCall)) {
           if (typescript.isCallExpression(node)) calls.push(node);
           if (!library) {
             const call = this.libraryThrowAt(node);
@@ -382,13 +395,19 @@ function isPromiseRejectCall(call: ts.CallExpression): boolean {
   return isPromiseReject(typescript.isIdentifier(object) ? object.text : undefined, callee.name.text);
 }
 
-const analysisFor = perProgram((program, key) => {
-  const analysis = new ThrowAnalysis(program, JSON.parse(key) as ThrowOptions);
-  if (throwAnalysisChannel.hasSubscribers) throwAnalysisChannel.publish({ program });
-  return analysis;
-});
+/** The analyses of each settings object (the validated settings are one object per raw settings), per program and options. */
+const analysesBySettings = new WeakMap<McpSettings, (program: ts.Program, key: string) => ThrowAnalysis>();
 
-/** The throw analysis of `program` for these options, built once per program and options. */
-export function getThrowAnalysis(program: ts.Program, options: ThrowOptions): ThrowAnalysis {
+/** The throw analysis of `program` for these options and settings, built once per program, options and settings. */
+export function getThrowAnalysis(program: ts.Program, options: ThrowOptions, settings: McpSettings): ThrowAnalysis {
+  let analysisFor = analysesBySettings.get(settings);
+  if (!analysisFor) {
+    analysisFor = perProgram((built, key) => {
+      const analysis = new ThrowAnalysis(built, JSON.parse(key) as ThrowOptions, settings);
+      if (throwAnalysisChannel.hasSubscribers) throwAnalysisChannel.publish({ program: built });
+      return analysis;
+    });
+    analysesBySettings.set(settings, analysisFor);
+  }
   return analysisFor(program, JSON.stringify({ allow: [...options.allow].sort(), checkThrowsTags: options.checkThrowsTags }));
 }

@@ -1,5 +1,5 @@
 import type ts from "typescript";
-import { enclosingFunctionOf, isCaught as isCaughtIn, type ParentRole, type SyntaxTree } from "../throw-semantics.js";
+import { enclosingFunctionOf, type ParentRole, type SyntaxTree } from "../throw-semantics.js";
 import { isTransparentTs, isTsFunction } from "./ts-nodes.js";
 import { typescript } from "./typescript.js";
 
@@ -33,11 +33,6 @@ export const tsTree: SyntaxTree<ts.Node> = {
     return "other";
   },
 };
-
-/** `isCaught` of the throw semantics, on TypeScript nodes. */
-export function isCaughtTs(node: ts.Node, boundary: ts.Node): boolean {
-  return isCaughtIn(tsTree, node, boundary);
-}
 
 /** The nearest function containing `node` (itself excluded). */
 export function enclosingTsFunction(node: ts.Node): ts.Node | undefined {
