@@ -15,8 +15,9 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /**
  * The ESTree adapter of `wrapperCatchesThrows`: whether `call` calls a wrapper declared in this file
- * (`safe(async (args) => ...)`, or a method of the class around it: `this.registerTool(tool, cb)`) that calls the function given as argument `argumentIndex` only
- * inside a `try` whose `catch` returns an error result. Undefined when the wrapper is not declared here.
+ * (`safe(async (args) => ...)`, or a method of the class around it: `this.registerTool(tool, cb)`) that calls the
+ * function given as argument `argumentIndex` only inside a `try` whose `catch` returns an error result. Undefined
+ * when the wrapper is not declared here.
  */
 export function catchingWrapperCall(
   call: TSESTree.CallExpression,
@@ -82,8 +83,8 @@ export function handedOnFacts(
 }
 
 /**
- * How a wrapper uses a read of its parameter (or a loop a read of an entry's handler): calls it (`handler(args)`, `handler.call(this, args)`,
- * `handler.apply(...)`), reads a property of it (`handler.name`), or lets it escape.
+ * How a wrapper uses a read of its parameter (or a loop a read of an entry's handler): calls it (`handler(args)`,
+ * `handler.call(this, args)`, `handler.apply(...)`), reads a property of it (`handler.name`), or lets it escape.
  */
 function useOf(read: TSESTree.Node): TSESTree.CallExpression | "read" | "escapes" {
   const { child, parent } = outerParent(read);

@@ -651,7 +651,10 @@ interface LoopElement {
   pattern: TSESTree.Node;
 }
 
-/** The entry binding of a loop over `read` (a read of a table): `for (const tool of tools)`, `tools.forEach((tool) => ...)`, over `Object.values(tools)` too. */
+/**
+ * The entry binding of a loop over `read` (a read of a table): `for (const tool of tools)`,
+ * `tools.forEach((tool) => ...)`, over `Object.values(tools)` too.
+ */
 function loopElementOf(read: TSESTree.Node): LoopElement | undefined {
   let { child, parent } = outerParent(read);
   if (

@@ -67,7 +67,10 @@ export function handedOnFactsTs(
   };
 }
 
-/** How a wrapper uses a read of its parameter (or a loop a read of an entry's handler): calls it (also through `.call`/`.apply`), reads a property of it, or lets it escape. */
+/**
+ * How a wrapper uses a read of its parameter (or a loop a read of an entry's handler): calls it (also through
+ * `.call`/`.apply`), reads a property of it, or lets it escape.
+ */
 function useOf(read: ts.Expression): ts.CallExpression | "read" | "escapes" {
   let child: ts.Node = read;
   let parent = read.parent;

@@ -453,7 +453,7 @@ function tableLoopOf(node: ts.Node): TableLoop | undefined {
   return { ...loop, table };
 }
 
-/** The table a definition object is an entry of: an array of definitions, a keyed object, or a `Map` (the ESTree adapter's `tableEntryContainer`). */
+/** The table a definition object is an entry of: an array, a keyed object or a `Map` (the ESTree `tableEntryContainer`). */
 function tableEntryContainerTs(entry: ts.ObjectLiteralExpression): ts.Expression | undefined {
   const child = outerTs(entry);
   const parent = child.parent;
