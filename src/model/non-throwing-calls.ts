@@ -1,10 +1,20 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { propertyName, singleValueOf, unwrapExpression } from "../util/ast.js";
+import {
+  childNodes,
+  declaredFunction,
+  type FunctionNode,
+  instanceMethod,
+  propertyName,
+  singleValueOf,
+  thisClassBody,
+  unwrapExpression,
+} from "../util/ast.js";
 import type { ErrorHelpers } from "./error-helpers.js";
 
 /*
  * Calls that do no work a tool could fail at: logging, conversions, type tests, arithmetic, the
- * clock, and the project's error helpers. A handler whose only calls are these needs no guard.
+ * clock, the project's error helpers, and the file's functions that guard their whole body. A handler whose only
+ * calls are these needs no guard.
  */
 
 /** Global functions that convert any value without throwing in practice. */
@@ -55,9 +65,54 @@ function isNow(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): 
   return bound !== undefined && isNewDate(bound, sourceCode);
 }
 
+/** Each function of the file looked at, and whether its whole body is guarded (`guardsWholeBody`); false while it is decided. */
+const wholeBodyGuarded = new WeakMap<FunctionNode, boolean>();
+
 /**
- * `call` cannot throw: a call of a listed global function or member, of an error helper, `new Date()`, or a read of
- * that date with no argument (`new Date().toISOString()`, `now.toLocaleString()`).
+ * A function whose body is one `try` statement, without `finally`, whose `catch` clause cannot throw: no `throw` in
+ * it, and only calls that cannot throw (`isNonThrowingCall`). Calling it cannot fail
+ * (`async function searchDocs(q) { try { ... } catch (error) { return { success: false, text: String(error) }; } }`).
+ */
+function guardsWholeBody(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>, errorHelpers: ErrorHelpers): boolean {
+  let known = wholeBodyGuarded.get(fn);
+  if (known !== undefined) return known;
+  wholeBodyGuarded.set(fn, false);
+  const only = fn.body.type === AST_NODE_TYPES.BlockStatement && fn.body.body.length === 1 ? fn.body.body[0] : undefined;
+  const clause = only?.type === AST_NODE_TYPES.TryStatement && !only.finalizer ? only.handler : null;
+  known = clause !== null && !canThrowIn(clause.body, sourceCode, errorHelpers);
+  wholeBodyGuarded.set(fn, known);
+  return known;
+}
+
+/** `node` holds a `throw`, or a call or `new` that may throw (`isNonThrowingCall`). */
+function canThrowIn(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>, errorHelpers: ErrorHelpers): boolean {
+  const stack: TSESTree.Node[] = [node];
+  for (let current = stack.pop(); current; current = stack.pop()) {
+    if (current.type === AST_NODE_TYPES.ThrowStatement) return true;
+    if (
+      (current.type === AST_NODE_TYPES.CallExpression || current.type === AST_NODE_TYPES.NewExpression) &&
+      !isNonThrowingCall(current, sourceCode, errorHelpers)
+    )
+      return true;
+    stack.push(...childNodes(current, sourceCode.visitorKeys));
+  }
+  return false;
+}
+
+/** The function of this file a callee names: a function declaration, a `const` bound to one, or `this.<method>`. */
+function calledFunction(callee: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): FunctionNode | undefined {
+  if (callee.type === AST_NODE_TYPES.Identifier) return declaredFunction(callee, sourceCode);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || unwrapExpression(callee.object).type !== AST_NODE_TYPES.ThisExpression)
+    return undefined;
+  const name = callee.computed ? undefined : propertyName(callee);
+  const classBody = thisClassBody(callee);
+  return name === undefined || !classBody ? undefined : instanceMethod(classBody, name);
+}
+
+/**
+ * `call` cannot throw: a call of a listed global function or member, of an error helper, `new Date()`, a read of
+ * that date with no argument (`new Date().toISOString()`, `now.toLocaleString()`), or a call of a function of this
+ * file that guards its whole body (`guardsWholeBody`).
  */
 export function isNonThrowingCall(
   call: TSESTree.CallExpression | TSESTree.NewExpression,
@@ -67,6 +122,9 @@ export function isNonThrowingCall(
   if (call.type === AST_NODE_TYPES.NewExpression) return isNewDate(call, sourceCode);
   const callee = unwrapExpression(call.callee);
   if (callee.type === AST_NODE_TYPES.Identifier && FUNCTIONS.has(callee.name)) return isGlobal(callee, sourceCode);
+  if (errorHelpers.helperFor(call) !== undefined) return true;
+  const called = calledFunction(callee, sourceCode);
+  if (called) return guardsWholeBody(called, sourceCode, errorHelpers);
   if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.optional) {
     const object = unwrapExpression(callee.object);
     const members = object.type === AST_NODE_TYPES.Identifier ? MEMBERS.get(object.name) : undefined;
@@ -76,5 +134,5 @@ export function isNonThrowingCall(
     }
     if (name !== undefined && DATE_READS.has(name) && call.arguments.length === 0 && isNow(object, sourceCode)) return true;
   }
-  return errorHelpers.helperFor(call) !== undefined;
+  return false;
 }

@@ -89,6 +89,16 @@ const clockRead = (
 
 const WRAPPERS = { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] } } };
 
+/** A docs fetcher of the server file whose whole body is a `try`, its `catch` doing `onError`. */
+const docsFetcher = (onError: string): string => `
+async function fetchDocs(path: string): Promise<{ ok: boolean; text: string }> {
+  try {
+    return { ok: true, text: await (await fetch(\`https://docs.example.com/\${path}\`)).text() };
+  } catch (error) {
+    ${onError}
+  }
+}`;
+
 /** The integration tools whose loop rethrows: the entry's handler body (lines 8 to 10) wrapped by the suggestion. */
 const RETHROWING_LOOP = INTEGRATION_TOOLS(RETHROWS);
 const wrappedIntegrationHandler = (): string => {
@@ -99,6 +109,33 @@ const wrappedIntegrationHandler = (): string => {
 
 ruleTester.run("require-try-catch-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a call of a function of the file whose whole body is a try whose catch cannot throw is not work",
+      filename: SERVER_FILE,
+      code: `${docsFetcher('console.error("docs fetch failed", error);\n    return { ok: false, text: `Error: ${String(error)}` };')}
+server.registerTool("fetch_docs", { description: "Fetch a docs page" }, async ({ path }: { path: string }) => {
+  const page = await fetchDocs(path);
+  return { content: [{ type: "text" as const, text: page.text }], isError: !page.ok };
+});`,
+    },
+    {
+      name: "work in a callback the handler gives to a wrapper of the file that runs it in a try whose catch returns an error result",
+      filename: SERVER_FILE,
+      code: `
+async function withServerConnection<T>(apiCall: () => Promise<T>): Promise<T | CallToolResult> {
+  try {
+    return await apiCall();
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+}
+server.tool("getConsoleLogs", "Check our browser logs", async () => {
+  return await withServerConnection(async () => {
+    const response = await fetch("http://127.0.0.1:3025/console-logs");
+    return { content: [{ type: "text", text: JSON.stringify(await response.json()) }] };
+  });
+});`,
+    },
     {
       name: "a table's entry that the file's loop calls inside the registered callback's try, whose catch returns an error result",
       filename: TOOL_FILE,
@@ -397,6 +434,13 @@ ${catchClause("  ")}
         },
       ],
     },
+    unguardedTool(
+      "the same fetcher whose catch rethrows can fail: its call is work",
+      '"fetch_docs", { description: "Fetch a docs page" }, async ({ path }: { path: string })',
+      ["const page = await fetchDocs(path);", 'return { content: [{ type: "text" as const, text: page.text }], isError: !page.ok };'],
+      108,
+      docsFetcher("throw new Error(`could not fetch ${path}: ${String(error)}`);"),
+    ),
     workBeforeTry("a function the handler declares, called before its try, is work there", [
       "const parsePipeline = () => args.pipeline.map(validateStage);",
       "const stages = parsePipeline();",
