@@ -26,11 +26,13 @@ export function throwOutcome(path: HandlerPath, subject: string, errorPrefix: st
 
 /**
  * For a handler passed through a wrapper the model could not read (`safe(async (args) => ...)` with
- * `safe` imported): how to tell the plugin that it catches. Empty for a handler not wrapped.
+ * `safe` imported), or defined through a definition function (`tool({ handler })`) whose handlers the project may
+ * run inside a `try`: how to tell the plugin that it catches. Empty for a handler not wrapped.
  */
-export function wrapperHint({ unreadWrapper: name }: ToolHandler): string {
-  return name === undefined
-    ? ""
+export function wrapperHint({ unreadWrapper: name, kind, via }: ToolHandler): string {
+  if (name === undefined) return "";
+  return kind === "definition" && via === name
+    ? ` If the code that runs \`${name}()\`'s handlers turns what they throw into an error result, name \`${name}\` in settings \`handlers.wrappers\`.`
     : ` If \`${name}()\` turns what the handler throws into an error result, name it in settings \`handlers.wrappers\`.`;
 }
 

@@ -35,6 +35,7 @@ import {
   isHandlerProperty,
   isRegistrarExport,
   isRegistrationCall,
+  runtimeConvertsThrows,
   isServerCode,
   isGuardedCall,
   isWebMcpRegistry,
@@ -88,7 +89,10 @@ export interface ToolHandler extends HandlerShape {
   wrappers: readonly WrapperCall[];
   /** Inside a wrapper that catches (named in `handlers.wrappers`, or read): what it throws becomes an error result. */
   guarded: boolean;
-  /** The first wrapper it was passed through whose body the model could not read (imported, or a method): it may catch. */
+  /**
+   * The first wrapper it was passed through whose body the model could not read (imported, or a method), or the
+   * definition function that defines it (`tool({ handler })`, not in `handlers.wrappers`): it may catch.
+   */
   unreadWrapper: string | undefined;
 }
 
@@ -236,6 +240,8 @@ export class ToolHandlers {
       guarded ||= catches === true;
       if (catches === undefined) unreadWrapper ??= calleeName(wrapper.call.callee);
     }
+    // A definition function not named in `handlers.wrappers` hands its handlers to code this file cannot see, which may catch.
+    if (!guarded && shape.kind === "definition" && !runtimeConvertsThrows(shape)) unreadWrapper ??= shape.via;
     return { fn, ...shape, path: handlerPath(shape), wrappers, guarded, unreadWrapper };
   }
 

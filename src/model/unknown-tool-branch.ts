@@ -139,9 +139,15 @@ export class RequestedToolName {
     );
   }
 
-  /** `!tool`, `tool === undefined`, `tool == null` for a lookup (or its `const`), `!tools.has(name)`, `!(name in tools)`. */
+  /**
+   * `!tool`, `tool === undefined`, `tool == null` for a lookup (or its `const`), `!tools.has(name)`, `!(name in tools)`;
+   * or an `||` of these (`!tool || !api`, two tables looked up by the name).
+   */
   isNoToolFound(test: TSESTree.Expression): boolean {
     const node = unwrapExpression(test);
+    if (node.type === AST_NODE_TYPES.LogicalExpression) {
+      return node.operator === "||" && this.isNoToolFound(node.left) && this.isNoToolFound(node.right);
+    }
     if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") {
       const argument = unwrapExpression(node.argument);
       return this.lookupTable(argument, true) !== undefined || this.isLookupResult(argument);

@@ -264,6 +264,19 @@ import { ErrorCodes } from "../db/errors.js";
 export const conflict = ErrorCodes.UNIQUE_VIOLATION;`,
     },
     {
+      name: "the unknown-tool branch behind two lookups by name, either of which finds nothing",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const id = request.params.name;
+  const tool = this.tools.get(id);
+  const api = this.apis.get(id);
+  if (!tool || !api) throw new McpError(ErrorCode.MethodNotFound, \`Tool (\${id}) not found\`);
+  return this.client.call(api, request.params.arguments);
+});`,
+    },
+    {
       name: "the unknown-tool branch behind a lookup by name",
       filename: SERVER_FILE,
       code: `
@@ -279,6 +292,18 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
   ],
   invalid: [
+    {
+      name: "near-miss of two lookups: one side of the || is not a lookup by name (missing arguments are a tool error)",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = this.tools.get(request.params.name);
+  if (!tool || !request.params.arguments) throw new McpError(ErrorCode.InvalidParams, "Tool not found or no arguments");
+  return tool.run(request.params.arguments);
+});`,
+      errors: [{ messageId: "sdkProtocolError", line: 5, column: 49 }],
+    },
     {
       name: "near-miss of the fall-through: the last throw says the backend failed, not that the tool is unknown",
       filename: SERVER_FILE,

@@ -1345,7 +1345,7 @@ class DropIndexTool extends ToolBase {
       ],
     },
     {
-      name: "a throw in a framework definition (defineTool) gets the general message",
+      name: "a throw in a framework definition (defineTool) gets the general message, and how to say the project's runner catches",
       filename: SERVER_FILE,
       options: [{ allow: [], reportConvertedThrows: false }],
       code: `
@@ -1361,7 +1361,10 @@ export const screenshot = defineTool({
       errors: [
         {
           messageId: "throw",
-          data: { outcome: THROW_ESCAPES, hint: "" },
+          data: {
+            outcome: THROW_ESCAPES,
+            hint: " If the code that runs `defineTool()`'s handlers turns what they throw into an error result, name `defineTool` in settings `handlers.wrappers`.",
+          },
           line: 7,
           column: 16,
           suggestions: [
