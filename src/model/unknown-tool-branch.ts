@@ -273,7 +273,7 @@ export function isInUnknownToolBranch(node: TSESTree.Node, handler: FunctionNode
     if (
       parent.type === AST_NODE_TYPES.IfStatement &&
       parent.consequent === child &&
-      (name.isNoToolFound(parent.test) || (name.isNoneOfNames(parent.test) && rejectsUnknownTool(child)))
+      (name.isNoToolFound(parent.test) || (rejectsUnknownTool(child) && name.isNoneOfNames(parent.test)))
     ) {
       return true;
     }
