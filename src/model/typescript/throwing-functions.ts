@@ -95,6 +95,8 @@ export class ThrowAnalysis {
   private readonly facts = new Map<ThrowTarget, Facts>();
   private readonly callTargets = new Map<ts.CallExpression, readonly ThrowTarget[]>();
   private readonly paths = new Map<string, Map<ThrowTarget, ThrowPath | null>>();
+  /** Functions given to a call, and whether the call catches what they throw (`catchingCall`). */
+  private readonly catchingArguments = new Map<ts.Node, boolean>();
   /** The followed reads of each nested function's name (`readsOfName`), null where there is none. */
   private readonly reads = new Map<ts.Node, readonly ts.Node[] | null>();
 
@@ -106,11 +108,21 @@ export class ThrowAnalysis {
     this.checker = program.getTypeChecker();
   }
 
-  /** `CatchingCall` of the throw semantics on TypeScript nodes: a wrapper named in `handlers.wrappers`, or one read that catches. */
-  private readonly catchingCall: CatchingCall<ts.Node> = (call, argument) =>
-    typescript.isCallExpression(call) &&
-    (isConvertingWrapper(this.settings, calleeLastName(call.expression)) ||
-      catchingWrapperCallTs(this.checker, call, call.arguments.indexOf(argument as ts.Expression), this.settings) === true);
+  /**
+   * `CatchingCall` of the throw semantics on TypeScript nodes: a wrapper named in `handlers.wrappers`, or one read that
+   * catches. Each function argument is decided once: every call and throw inside it asks again.
+   */
+  private readonly catchingCall: CatchingCall<ts.Node> = (call, argument) => {
+    let known = this.catchingArguments.get(argument);
+    if (known === undefined) {
+      known =
+        typescript.isCallExpression(call) &&
+        (isConvertingWrapper(this.settings, calleeLastName(call.expression)) ||
+          catchingWrapperCallTs(this.checker, call, call.arguments.indexOf(argument as ts.Expression), this.settings) === true);
+      this.catchingArguments.set(argument, known);
+    }
+    return known;
+  };
 
   /** The functions a call can reach that the analysis follows. */
   targetsOf(call: ts.CallExpression): readonly ThrowTarget[] {
