@@ -145,9 +145,7 @@ export class RequestedToolName {
    */
   isNoToolFound(test: TSESTree.Expression): boolean {
     const node = unwrapExpression(test);
-    if (node.type === AST_NODE_TYPES.LogicalExpression) {
-      return node.operator === "||" && this.isNoToolFound(node.left) && this.isNoToolFound(node.right);
-    }
+    if (node.type === AST_NODE_TYPES.LogicalExpression) return everyOperand(node, "||", (operand) => this.isNoToolFound(operand));
     if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") {
       const argument = unwrapExpression(node.argument);
       return this.lookupTable(argument, true) !== undefined || this.isLookupResult(argument);
@@ -164,9 +162,7 @@ export class RequestedToolName {
    */
   isNoneOfNames(test: TSESTree.Node): boolean {
     const node = unwrapExpression(test);
-    if (node.type === AST_NODE_TYPES.LogicalExpression) {
-      return node.operator === "&&" && this.isNoneOfNames(node.left) && this.isNoneOfNames(node.right);
-    }
+    if (node.type === AST_NODE_TYPES.LogicalExpression) return everyOperand(node, "&&", (operand) => this.isNoneOfNames(operand));
     if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") {
       const call = unwrapExpression(node.argument);
       if (call.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.MemberExpression) return false;
@@ -181,6 +177,11 @@ export class RequestedToolName {
   testsName(test: TSESTree.Node): boolean {
     return this.usedIn(test) || this.isNoToolFound(test as TSESTree.Expression);
   }
+}
+
+/** `a || b` (or `&&`) joined by `operator` only, each side passing `test`. */
+function everyOperand(node: TSESTree.LogicalExpression, operator: "&&" | "||", test: (operand: TSESTree.Expression) => boolean): boolean {
+  return node.operator === operator && test(node.left) && test(node.right);
 }
 
 /** `null` or `undefined`. */
