@@ -1,14 +1,5 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import {
-  declaredFunction,
-  type FunctionNode,
-  instanceMethod,
-  outerParent,
-  propertyName,
-  thisClassBody,
-  tryAround,
-  unwrapExpression,
-} from "../util/ast.js";
+import { calledFunction, type FunctionNode, outerParent, propertyName, tryAround, unwrapExpression } from "../util/ast.js";
 import { isGuardedCall, wrapperCatchesThrows, type WrapperFacts } from "./handler-shapes.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -25,29 +16,13 @@ export function catchingWrapperCall(
   sourceCode: SourceCode,
   returnsErrorResult: (statement: TSESTree.Statement) => boolean,
 ): boolean | undefined {
-  const wrapper = declaredWrapper(unwrapExpression(call.callee), sourceCode);
+  // A function of the file, or a method of the class around the call (`this.registerTool(tool, cb)`).
+  const wrapper = calledFunction(unwrapExpression(call.callee), sourceCode);
   if (!wrapper) return undefined;
   const parameter = wrapper.params.at(argumentIndex);
   if (parameter?.type !== AST_NODE_TYPES.Identifier) return false;
   const variable = sourceCode.getDeclaredVariables(wrapper).find((candidate) => candidate.identifiers.includes(parameter));
   return variable !== undefined && wrapperCatchesThrows(parameterFacts(variable, wrapper, returnsErrorResult));
-}
-
-/**
- * The function a wrapper's callee names in this file: a function declaration or a `const` bound to a function, or
- * a method of the class around the call (`this.registerTool(tool, cb)`, a project's own registration method).
- */
-function declaredWrapper(callee: TSESTree.Node, sourceCode: SourceCode): FunctionNode | undefined {
-  if (callee.type === AST_NODE_TYPES.Identifier) return declaredFunction(callee, sourceCode);
-  if (
-    callee.type !== AST_NODE_TYPES.MemberExpression ||
-    callee.computed ||
-    unwrapExpression(callee.object).type !== AST_NODE_TYPES.ThisExpression
-  )
-    return undefined;
-  const name = propertyName(callee);
-  const classBody = thisClassBody(callee);
-  return name === undefined || !classBody ? undefined : instanceMethod(classBody, name);
 }
 
 function parameterFacts(

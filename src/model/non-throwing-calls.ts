@@ -1,14 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import {
-  childNodes,
-  declaredFunction,
-  type FunctionNode,
-  instanceMethod,
-  propertyName,
-  singleValueOf,
-  thisClassBody,
-  unwrapExpression,
-} from "../util/ast.js";
+import { calledFunction, childNodes, type FunctionNode, propertyName, singleValueOf, unwrapExpression } from "../util/ast.js";
 import type { ErrorHelpers } from "./error-helpers.js";
 
 /*
@@ -97,16 +88,6 @@ function canThrowIn(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCod
     stack.push(...childNodes(current, sourceCode.visitorKeys));
   }
   return false;
-}
-
-/** The function of this file a callee names: a function declaration, a `const` bound to one, or `this.<method>`. */
-function calledFunction(callee: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): FunctionNode | undefined {
-  if (callee.type === AST_NODE_TYPES.Identifier) return declaredFunction(callee, sourceCode);
-  if (callee.type !== AST_NODE_TYPES.MemberExpression || unwrapExpression(callee.object).type !== AST_NODE_TYPES.ThisExpression)
-    return undefined;
-  const name = callee.computed ? undefined : propertyName(callee);
-  const classBody = thisClassBody(callee);
-  return name === undefined || !classBody ? undefined : instanceMethod(classBody, name);
 }
 
 /**

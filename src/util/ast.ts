@@ -223,6 +223,23 @@ export function declaredFunction(identifier: TSESTree.Identifier, sourceCode: So
   return isFunctionNode(init) ? init : undefined;
 }
 
+/**
+ * The function of this file a callee names: a function declaration or a `const` bound to a function
+ * (`declaredFunction`), or a method of the class around the call (`this.registerTool`).
+ */
+export function calledFunction(callee: TSESTree.Node, sourceCode: SourceCode): FunctionNode | undefined {
+  if (callee.type === AST_NODE_TYPES.Identifier) return declaredFunction(callee, sourceCode);
+  if (
+    callee.type !== AST_NODE_TYPES.MemberExpression ||
+    callee.computed ||
+    unwrapExpression(callee.object).type !== AST_NODE_TYPES.ThisExpression
+  )
+    return undefined;
+  const name = propertyName(callee);
+  const classBody = thisClassBody(callee);
+  return name === undefined || !classBody ? undefined : instanceMethod(classBody, name);
+}
+
 /** The name under which `declaredFunction` finds `fn`: a function declaration's, or that of the `const` it initialises. */
 export function declaredName(fn: FunctionNode): string | undefined {
   return fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn.id?.name : constDeclaratorOf(fn)?.id.name;
