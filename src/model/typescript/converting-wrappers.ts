@@ -1,6 +1,7 @@
 import type ts from "typescript";
-import { isGuardedCall, wrapperCatchesThrows, type WrapperFacts } from "../handler-shapes.js";
+import { isConvertingWrapper, isGuardedCall, wrapperCatchesThrows, type WrapperFacts } from "../handler-shapes.js";
 import type { McpSettings } from "../settings.js";
+import { calleeLastName } from "./resolve.js";
 import { returnsErrorResult } from "./tool-results.js";
 import { descendants, functionOfDeclaration, resolvedSymbol, symbolNode, type TsFunction, tryAround, unwrapTs } from "./ts-nodes.js";
 import { typescript } from "./typescript.js";
@@ -25,6 +26,17 @@ export function catchingWrapperCallTs(
   const parameter = wrapper.parameters.at(argumentIndex);
   const symbol = parameter && typescript.isIdentifier(parameter.name) ? checker.getSymbolAtLocation(parameter.name) : undefined;
   return symbol !== undefined && wrapperCatchesThrows(parameterFacts(checker, wrapper, wrapper.body, symbol, settings));
+}
+
+/**
+ * Whether the call catches what the function given as argument `argumentIndex` throws: a wrapper named in
+ * `handlers.wrappers`, or one of the project that `catchingWrapperCallTs` reads as catching. The TypeScript side's
+ * `ToolHandlers.wrapperCatches`, asked by the handler index and the throw analysis alike.
+ */
+export function wrapperCatchesTs(checker: ts.TypeChecker, call: ts.CallExpression, argumentIndex: number, settings: McpSettings): boolean {
+  return (
+    isConvertingWrapper(settings, calleeLastName(call.expression)) || catchingWrapperCallTs(checker, call, argumentIndex, settings) === true
+  );
 }
 
 function parameterFacts(

@@ -11,7 +11,6 @@ import {
   forwardsToMethod,
   type HandlerShape,
   isAgentLibrary,
-  isConvertingWrapper,
   isGuardingDefinition,
   isHandlerProperty,
   isRegistrarExport,
@@ -26,7 +25,7 @@ import {
   wrapperCatchesThrows,
 } from "../handler-shapes.js";
 import type { McpSettings } from "../settings.js";
-import { catchingWrapperCallTs, handedOnFactsTs, symbolOfRead } from "./converting-wrappers.js";
+import { handedOnFactsTs, symbolOfRead, wrapperCatchesTs } from "./converting-wrappers.js";
 import { Importers } from "./importers.js";
 import { calleeLastName, resolveFunctions } from "./resolve.js";
 import {
@@ -158,9 +157,7 @@ class Builder {
     });
     if (shape && shape !== "lookThrough") {
       // A project's own registration method is read like a wrapper (`this.registerTool(tool, cb)` that calls `cb` in a `try`).
-      const guarded =
-        shape.kind === "registration" &&
-        (isConvertingWrapper(this.settings, method) || catchingWrapperCallTs(this.checker, call, argumentIndex, this.settings) === true);
+      const guarded = shape.kind === "registration" && wrapperCatchesTs(this.checker, call, argumentIndex, this.settings);
       const dispatchers = this.add(argument, shape, { call }, guarded);
       if (shape.kind === "requestHandler") for (const dispatcher of dispatchers) this.visitDispatchTables(dispatcher, call);
     }
@@ -391,9 +388,7 @@ class Builder {
     }
     const resolution = resolveFunctions(this.checker, expression, {
       throughWrappers: true,
-      isConvertingWrapper: (call, argumentIndex) =>
-        isConvertingWrapper(this.settings, calleeLastName(call.expression)) ||
-        catchingWrapperCallTs(this.checker, call, argumentIndex, this.settings) === true,
+      isConvertingWrapper: (call, argumentIndex) => wrapperCatchesTs(this.checker, call, argumentIndex, this.settings),
     });
     for (const fn of resolution.functions) {
       const forwarded = forwardedMethodCall(fn);

@@ -2,7 +2,7 @@ import { channel } from "node:diagnostics_channel";
 import type ts from "typescript";
 import { typescript } from "./typescript.js";
 import { perProgram } from "./per-program.js";
-import { calleeLastName, resolveFunctions } from "./resolve.js";
+import { resolveFunctions } from "./resolve.js";
 import {
   type BindingKind,
   type CatchingCall,
@@ -27,8 +27,7 @@ import {
   unwrapTs,
 } from "./ts-nodes.js";
 import { enclosingTsFunction, tsTree } from "./ts-tree.js";
-import { catchingWrapperCallTs } from "./converting-wrappers.js";
-import { isConvertingWrapper } from "../handler-shapes.js";
+import { wrapperCatchesTs } from "./converting-wrappers.js";
 import type { McpSettings } from "../settings.js";
 import { type LibraryThrow, libraryThrow } from "./throwing-library-calls.js";
 
@@ -117,8 +116,7 @@ export class ThrowAnalysis {
     if (known === undefined) {
       known =
         typescript.isCallExpression(call) &&
-        (isConvertingWrapper(this.settings, calleeLastName(call.expression)) ||
-          catchingWrapperCallTs(this.checker, call, call.arguments.indexOf(argument as ts.Expression), this.settings) === true);
+        wrapperCatchesTs(this.checker, call, call.arguments.indexOf(argument as ts.Expression), this.settings);
       this.catchingArguments.set(argument, known);
     }
     return known;
