@@ -11,6 +11,7 @@ import {
 import {
   type BindingKind,
   type CatchingCall,
+  catchesChild,
   enclosingFunctionOf,
   isCaught as isCaughtIn,
   isFollowedBinding,
@@ -61,6 +62,11 @@ export const estreeTree: SyntaxTree<TSESTree.Node> = {
 /** `isCaught` of the throw semantics, on ESTree nodes. */
 export function isCaught(node: TSESTree.Node, boundary: TSESTree.Node, catchingCall: CatchingCall<TSESTree.Node>): boolean {
   return isCaughtIn(estreeTree, node, boundary, catchingCall);
+}
+
+/** `catchesChild` of the throw semantics, on ESTree nodes: `node`'s parent catches what it throws. */
+export function isCaughtByParent(node: TSESTree.Node, catchingCall: CatchingCall<TSESTree.Node>): boolean {
+  return node.parent !== undefined && catchesChild(estreeTree, node, node.parent, catchingCall);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calledFunction, childNodes, type FunctionNode, propertyName, singleValueOf, unwrapExpression } from "../util/ast.js";
+import { calledFunction, type FunctionNode, propertyName, singleValueOf, someNode, unwrapExpression } from "../util/ast.js";
 import type { ErrorHelpers } from "./error-helpers.js";
 
 /*
@@ -77,17 +77,14 @@ function guardsWholeBody(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceC
 
 /** `node` holds a `throw`, or a call or `new` that may throw (`isNonThrowingCall`). */
 function canThrowIn(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>, errorHelpers: ErrorHelpers): boolean {
-  const stack: TSESTree.Node[] = [node];
-  for (let current = stack.pop(); current; current = stack.pop()) {
-    if (current.type === AST_NODE_TYPES.ThrowStatement) return true;
-    if (
-      (current.type === AST_NODE_TYPES.CallExpression || current.type === AST_NODE_TYPES.NewExpression) &&
-      !isNonThrowingCall(current, sourceCode, errorHelpers)
-    )
-      return true;
-    stack.push(...childNodes(current, sourceCode.visitorKeys));
-  }
-  return false;
+  return someNode(
+    node,
+    sourceCode.visitorKeys,
+    (current) =>
+      current.type === AST_NODE_TYPES.ThrowStatement ||
+      ((current.type === AST_NODE_TYPES.CallExpression || current.type === AST_NODE_TYPES.NewExpression) &&
+        !isNonThrowingCall(current, sourceCode, errorHelpers)),
+  );
 }
 
 /**

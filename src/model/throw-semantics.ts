@@ -52,11 +52,17 @@ export type CatchingCall<N> = (call: N, argument: N) => boolean;
 export function isCaught<N>(tree: SyntaxTree<N>, node: N, boundary: N, catchingCall?: CatchingCall<N>): boolean {
   let child = node;
   for (let parent = tree.parent(node); parent !== undefined && child !== boundary; child = parent, parent = tree.parent(parent)) {
-    const role = tree.role(child, parent);
-    if (role === "caughtBlock") return true;
-    if (role === "argument" && catchingCall !== undefined && tree.isFunction(child) && catchingCall(parent, child)) return true;
+    if (catchesChild(tree, child, parent, catchingCall)) return true;
   }
   return false;
+}
+
+/** `parent` catches what its child `child` throws: `child` is the block of a `try` with a `catch`, or a function given to a catching call. */
+export function catchesChild<N>(tree: SyntaxTree<N>, child: N, parent: N, catchingCall?: CatchingCall<N>): boolean {
+  const role = tree.role(child, parent);
+  return (
+    role === "caughtBlock" || (role === "argument" && catchingCall !== undefined && tree.isFunction(child) && catchingCall(parent, child))
+  );
 }
 
 /** The nearest function containing `node` (itself excluded). */

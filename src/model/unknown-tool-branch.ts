@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 
 const { DefinitionType } = TSESLint.Scope;
-import { calleeName, childNodes, contains, type FunctionNode, propertyName, unwrapExpression } from "../util/ast.js";
+import { calleeName, contains, type FunctionNode, propertyName, someNode, unwrapExpression } from "../util/ast.js";
 
 /*
  * The unknown-tool branch of a low-level `tools/call` dispatcher: the specification makes
@@ -72,14 +72,7 @@ export class RequestedToolName {
 
   /** True when the name is used somewhere inside `node` (a `.find()` callback). */
   usedIn(node: TSESTree.Node): boolean {
-    const stack: TSESTree.Node[] = [node];
-    while (stack.length > 0) {
-      const current = stack.pop();
-      if (!current) break;
-      if (this.is(current)) return true;
-      stack.push(...childNodes(current, this.sourceCode.visitorKeys));
-    }
-    return false;
+    return someNode(node, this.sourceCode.visitorKeys, (current) => this.is(current));
   }
 
   /**

@@ -1,12 +1,12 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from "@typescript-eslint/utils";
-import { isCaught, runsInside } from "../model/estree-tree.js";
+import { isCaughtByParent, runsInside } from "../model/estree-tree.js";
 import { wrapInTryCatch } from "../fix/wrap-in-try-catch.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { isNonThrowingCall } from "../model/non-throwing-calls.js";
 import type { ToolHandler } from "../model/tool-handlers.js";
 import { wrapperHint } from "../model/throw-outcome.js";
-import { contains, enclosingCatch, enclosingThrow, type FunctionNode } from "../util/ast.js";
+import { type FunctionNode, isFunctionNode, someNode } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "require-try-catch-in-tool-handler";
@@ -34,11 +34,7 @@ export default createRule({
   create(context) {
     const mcp = getMcpContext(context);
     if (!mcp?.gates.handlers) return {};
-    const { sourceCode } = mcp;
-    // The handler each function being walked belongs to (decided on entry: the scopes are complete before the walk).
-    const handlers: (ToolHandler | undefined)[] = [];
-    // Handlers reported, or guarded by a wrapper that catches: each is decided once.
-    const decided = new Set<FunctionNode>();
+    const { sourceCode, handlers } = mcp;
     // Logging, conversions and error helpers are not work that can fail (nor is awaiting them).
     const canFail = (node: GuardedWork): boolean => {
       const call = node.type === AST_NODE_TYPES.AwaitExpression ? node.argument : node;
@@ -47,55 +43,55 @@ export default createRule({
         !isNonThrowingCall(call, sourceCode, mcp.errorHelpers)
       );
     };
-    const isUnguarded = (node: GuardedWork, handler: ToolHandler): boolean =>
-      contains(handler.fn.body, node) &&
-      !isCaught(node, handler.fn, mcp.handlers.catchingCall) &&
-      enclosingCatch(node, handler.fn) === undefined &&
-      // Building the error a `throw` throws is not work: the throw itself is `no-throw-in-tool-handler`'s business.
-      enclosingThrow(node, handler.fn) === undefined &&
-      !mcp.handlers.isInUnknownToolBranch(node, handler) &&
+    const isUnguardedWork = (node: TSESTree.Node, handler: ToolHandler): boolean =>
+      (node.type === AST_NODE_TYPES.AwaitExpression ||
+        node.type === AST_NODE_TYPES.CallExpression ||
+        node.type === AST_NODE_TYPES.NewExpression) &&
+      !handlers.isInUnknownToolBranch(node, handler) &&
       canFail(node);
+    /**
+     * Where the search for unguarded work goes on: not into what a `try` or a catching call guards (`isCaught`), a
+     * `catch` clause (code there handles an error), a `throw` (building the error it throws is not work: the throw is
+     * `no-throw-in-tool-handler`'s business), nor a nested function that is a handler of its own or runs elsewhere
+     * (`runsInside`).
+     */
+    const isOwnRun = (node: TSESTree.Node, handler: ToolHandler): boolean =>
+      node.type !== AST_NODE_TYPES.CatchClause &&
+      node.type !== AST_NODE_TYPES.ThrowStatement &&
+      !isCaughtByParent(node, handlers.catchingCall) &&
+      (!isFunctionNode(node) || (!handlers.isToolHandler(node) && runsInside(node, handler.fn, sourceCode)));
 
-    /** Reports the handler around `node` at its first unguarded work, in source order. */
-    const check = (node: GuardedWork): void => {
-      const handler = handlers.at(-1);
-      if (!handler || decided.has(handler.fn)) return;
-      if (handler.guarded) {
-        decided.add(handler.fn);
-        return;
-      }
-      if (!isUnguarded(node, handler)) return;
-      decided.add(handler.fn);
-      const { fn } = handler;
-      context.report({
-        node: fn,
-        loc: ASTUtils.getFunctionHeadLocation(fn, sourceCode),
-        messageId: "unguarded",
-        data: { hint: wrapperHint(handler) },
-        suggest: [
-          {
-            messageId: "wrapInTryCatch",
-            fix: (fixer) => {
-              const { range, text } = wrapInTryCatch(fn, sourceCode, mcp.settings.errorPrefix);
-              return fixer.replaceTextRange(range, text);
-            },
-          },
-        ],
-      });
-    };
-
+    // One listener per function, not one per call: the handler's body is searched only when the function is one.
     return {
-      ":function"(node: FunctionNode) {
-        const handler = mcp.handlers.enclosingToolHandler(node);
-        // Its calls are the handler's work, not its body.
-        handlers.push(handler && !runsInside(node, handler.fn, sourceCode) ? undefined : handler);
+      ":function"(fn: FunctionNode) {
+        const handler = handlers.toolHandler(fn);
+        if (
+          !handler ||
+          handler.guarded ||
+          !someNode(
+            fn.body,
+            sourceCode.visitorKeys,
+            (node) => isUnguardedWork(node, handler),
+            (node) => isOwnRun(node, handler),
+          )
+        )
+          return;
+        context.report({
+          node: fn,
+          loc: ASTUtils.getFunctionHeadLocation(fn, sourceCode),
+          messageId: "unguarded",
+          data: { hint: wrapperHint(handler) },
+          suggest: [
+            {
+              messageId: "wrapInTryCatch",
+              fix: (fixer) => {
+                const { range, text } = wrapInTryCatch(fn, sourceCode, mcp.settings.errorPrefix);
+                return fixer.replaceTextRange(range, text);
+              },
+            },
+          ],
+        });
       },
-      ":function:exit"() {
-        handlers.pop();
-      },
-      AwaitExpression: check,
-      CallExpression: check,
-      NewExpression: check,
     };
   },
 });

@@ -175,6 +175,24 @@ export function childNodes(node: TSESTree.Node, visitorKeys: TSESLint.SourceCode
   return children;
 }
 
+/**
+ * True when `found` holds for a node of the tree under `root` (itself included). `descend`, when given, keeps the
+ * search out of the children of the nodes it rejects. Depth first, without recursion; the order is no promise.
+ */
+export function someNode(
+  root: TSESTree.Node,
+  visitorKeys: TSESLint.SourceCode.VisitorKeys,
+  found: (node: TSESTree.Node) => boolean,
+  descend?: (node: TSESTree.Node) => boolean,
+): boolean {
+  const pending: TSESTree.Node[] = [root];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (found(node)) return true;
+    if (!descend || descend(node)) pending.push(...childNodes(node, visitorKeys));
+  }
+  return false;
+}
+
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** The variable `node` is the whole initialiser of, in `const name = node` (wrappers looked through). */
