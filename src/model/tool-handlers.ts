@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, AST_TOKEN_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
+  bindsParameter,
   calleeName,
   constDeclaratorOf,
   findProperty,
@@ -193,7 +194,7 @@ export class ToolHandlers {
     if (
       forwardsToMethod({
         callsMethodOnly: forwarded !== undefined,
-        methodFound: forwarded !== undefined && this.methodOf(forwarded) !== undefined,
+        methodFound: forwarded !== undefined && this.methodOf(forwarded, fn) !== undefined,
       })
     ) {
       return undefined;
@@ -274,8 +275,11 @@ export class ToolHandlers {
     return this.handlerPosition(reference, wrappers, seen);
   }
 
-  /** The method a forwarding call calls: `this.search` of the enclosing class, `tools.search` of a same-file object literal. */
-  private methodOf(callee: TSESTree.MemberExpression): FunctionNode | undefined {
+  /**
+   * The method the forwarding call of `forwarder` calls: `this.search` of the enclosing class, `tools.search` of a
+   * same-file object literal.
+   */
+  private methodOf(callee: TSESTree.MemberExpression, forwarder: FunctionNode): FunctionNode | undefined {
     const name = propertyName(callee);
     if (name === undefined || callee.computed) return undefined;
     const object = unwrapExpression(callee.object);
@@ -283,7 +287,8 @@ export class ToolHandlers {
       const classBody = thisClassBody(callee);
       return classBody && instanceMethod(classBody, name);
     }
-    if (object.type !== AST_NODE_TYPES.Identifier) return undefined;
+    // `([a], [b]) => a.localeCompare(b)`: a parameter is no object literal (nothing else binds a name in the forwarder).
+    if (object.type !== AST_NODE_TYPES.Identifier || bindsParameter(forwarder, object.name)) return undefined;
     const definition = definitionOf(object, ["variable"], this.sourceCode);
     const init =
       definition?.type === TSESLint.Scope.DefinitionType.Variable && definition.parent.kind === "const" ? definition.node.init : null;

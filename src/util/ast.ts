@@ -64,6 +64,36 @@ export function propertyName(
     : staticKeyName(node.key, node.computed);
 }
 
+/** A parameter of `fn` binds `name`, itself or in a destructuring pattern. */
+export function bindsParameter(fn: FunctionNode, name: string): boolean {
+  const pending: TSESTree.Node[] = [...fn.params];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    switch (node.type) {
+      case AST_NODE_TYPES.Identifier:
+        if (node.name === name) return true;
+        break;
+      case AST_NODE_TYPES.ObjectPattern:
+        for (const property of node.properties) pending.push(property.type === AST_NODE_TYPES.RestElement ? property : property.value);
+        break;
+      case AST_NODE_TYPES.ArrayPattern:
+        for (const element of node.elements) if (element) pending.push(element);
+        break;
+      case AST_NODE_TYPES.RestElement:
+        pending.push(node.argument);
+        break;
+      case AST_NODE_TYPES.AssignmentPattern:
+        pending.push(node.left);
+        break;
+      case AST_NODE_TYPES.TSParameterProperty:
+        pending.push(node.parameter);
+        break;
+      default:
+        break;
+    }
+  }
+  return false;
+}
+
 /** The name a call goes by: `name(...)` or the last member of `a.b.name(...)`. */
 export function calleeName(callee: TSESTree.Node): string | undefined {
   const node = unwrapExpression(callee);

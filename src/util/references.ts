@@ -5,8 +5,9 @@ import { lastAnswer } from "./last-answer.js";
 /*
  * The references of a variable, read from the file's text where the text decides them. oxlint
  * analyses a file's scopes only when a rule first asks, and on a tool file that analysis costs more
- * than all of this plugin's rules; ESLint's parser has built them already. So where scopes are built
- * on demand, the occurrences of the variable's name are read instead, and the scopes are asked only
+ * than all of this plugin's rules; ESLint's parser has built them already, and there the scopes answer
+ * at once (a lookup costs less than a scan of the text). So where scopes are built on demand, the
+ * occurrences of the variable's name are read instead, and the scopes are asked only
  * when the text cannot decide: another binding of the same name anywhere in the file, a write, a type
  * position, or any position not listed below. The same reading tells when a name is declared by no
  * binding of a kind, so that resolving it needs no scopes either (`surelyUndeclared`). The answers are the
@@ -42,6 +43,7 @@ interface FileFacts {
   readonly byBinding: Map<TSESTree.Identifier, BindingReferences>;
   escapes?: boolean;
   evaluates?: boolean;
+  scopesOnDemand?: boolean;
 }
 
 const factsOf = lastAnswer((ast: TSESTree.Program): FileFacts => ({ ast, byBinding: new Map() }));
@@ -51,10 +53,11 @@ export function bindingReferences(declaration: BindingDeclaration, id: TSESTree.
   const { byBinding } = factsOf(sourceCode.ast);
   let found = byBinding.get(id);
   if (!found) {
-    found =
-      unreferencedInText(id, sourceCode) ??
-      ((scopesOnDemand(sourceCode) && referencesFromText(declaration, id, sourceCode)) ||
-        referencesFromScopes(declaration, id, sourceCode));
+    found = scopesOnDemand(sourceCode)
+      ? (unreferencedInText(id, sourceCode) ??
+        referencesFromText(declaration, id, sourceCode) ??
+        referencesFromScopes(declaration, id, sourceCode))
+      : referencesFromScopes(declaration, id, sourceCode);
     byBinding.set(id, found);
   }
   return found;
@@ -79,8 +82,17 @@ export function readsOf(declaration: BindingDeclaration, id: TSESTree.Identifier
   return bindingReferences(declaration, id, sourceCode).reads;
 }
 
-/** ESLint's parser hands over the scopes it built (a data property); oxlint builds them when its getter is first read. */
+/**
+ * ESLint's parser hands over the scopes it built (a data property); oxlint builds them when its getter is first read.
+ * Read once per file.
+ */
 function scopesOnDemand(sourceCode: SourceCode): boolean {
+  const facts = factsOf(sourceCode.ast);
+  facts.scopesOnDemand ??= hasScopeGetter(sourceCode);
+  return facts.scopesOnDemand;
+}
+
+function hasScopeGetter(sourceCode: SourceCode): boolean {
   for (let object: object | null = sourceCode; object; object = Object.getPrototypeOf(object) as object | null) {
     const property = Object.getOwnPropertyDescriptor(object, "scopeManager");
     if (property) return property.get !== undefined;

@@ -267,6 +267,16 @@ class SearchServer {
     ).toEqual(["2 registration"]);
   });
 
+  it("makes the method the handler for an arrow forwarding to it, but not for one forwarding to its own parameter's method", () => {
+    expect(
+      handlersIn(`const tools = {
+  async search(args: { query: string }) { return search(args.query); },
+};
+server.registerTool("search", cfg, (args) => tools.search(args));
+server.registerTool("lookup", cfg, ([tools]: Toolbox[]) => tools.search());`),
+    ).toEqual(["2 registration", "5 registration"]);
+  });
+
   it("follows obj.method of a same-file object literal, and withToolErrors(this.method.bind(this)) is guarded", () => {
     const guarded: string[] = [];
     runProbe(

@@ -441,6 +441,12 @@ ${catchClause("  ")}
       108,
       docsFetcher("throw new Error(`could not fetch ${path}: ${String(error)}`);"),
     ),
+    unguardedTool(
+      "a handler that only calls a method of its parameter is the handler: a parameter is no object literal of methods",
+      '"list_issues", { description: "List the open issues" }, ({ tracker }: { tracker: IssueTracker })',
+      ["return tracker.listOpenIssues();"],
+      118,
+    ),
     workBeforeTry("a function the handler declares, called before its try, is work there", [
       "const parsePipeline = () => args.pipeline.map(validateStage);",
       "const stages = parsePipeline();",
