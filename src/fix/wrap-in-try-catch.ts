@@ -8,16 +8,11 @@ import { indentationOf } from "./indentation.js";
  * start inside a template literal or string (indenting those would change the string).
  */
 function indentFollowingLines(text: string, start: number, unit: string, templates: readonly TSESTree.Range[]): string {
-  let offset = start;
-  return text
-    .split("\n")
-    .map((line, index) => {
-      const lineStart = offset;
-      offset += line.length + 1;
-      if (index === 0 || line.trim() === "") return line;
-      return templates.some(([from, to]) => from < lineStart && lineStart < to) ? line : `${unit}${line}`;
-    })
-    .join("\n");
+  // A line break before a line that is not blank: one replacement per line, without splitting the text.
+  return text.replace(/\n(?=[^\n]*\S)/gu, (lineBreak: string, offset: number) => {
+    const lineStart = start + offset + 1;
+    return templates.some(([from, to]) => from < lineStart && lineStart < to) ? lineBreak : `${lineBreak}${unit}`;
+  });
 }
 
 /**
