@@ -52,14 +52,14 @@ export default createRule({
     /**
      * Where the search for unguarded work goes on: not into what a `try` or a catching call guards (`isCaught`), a
      * `catch` clause (code there handles an error), a `throw` (building the error it throws is not work: the throw is
-     * `no-throw-in-tool-handler`'s business), nor a nested function that is a handler of its own or runs elsewhere
-     * (`runsInside`).
+     * `no-throw-in-tool-handler`'s business), nor a nested function whose handler is another (the model's nearest
+     * handler: one of its own) or that runs elsewhere (`runsInside`).
      */
     const isOwnRun = (node: TSESTree.Node, handler: ToolHandler): boolean =>
       node.type !== AST_NODE_TYPES.CatchClause &&
       node.type !== AST_NODE_TYPES.ThrowStatement &&
       !isCaughtByParent(node, handlers.catchingCall) &&
-      (!isFunctionNode(node) || (!handlers.isToolHandler(node) && runsInside(node, handler.fn, sourceCode)));
+      (!isFunctionNode(node) || (handlers.enclosingToolHandler(node) === handler && runsInside(node, handler.fn, sourceCode)));
 
     // One listener per function, not one per call: the handler's body is searched only when the function is one.
     return {
