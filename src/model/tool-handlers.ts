@@ -1,11 +1,11 @@
 import { AST_NODE_TYPES, AST_TOKEN_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   bindsParameter,
+  calledFunction,
   calleeName,
   constDeclaratorOf,
   findProperty,
   type FunctionNode,
-  instanceMethod,
   isFunctionNode,
   outerParent,
   propertyName,
@@ -283,10 +283,7 @@ export class ToolHandlers {
     const name = propertyName(callee);
     if (name === undefined || callee.computed) return undefined;
     const object = unwrapExpression(callee.object);
-    if (object.type === AST_NODE_TYPES.ThisExpression) {
-      const classBody = thisClassBody(callee);
-      return classBody && instanceMethod(classBody, name);
-    }
+    if (object.type === AST_NODE_TYPES.ThisExpression) return calledFunction(callee, this.sourceCode);
     // `([a], [b]) => a.localeCompare(b)`: a parameter is no object literal (nothing else binds a name in the forwarder).
     if (object.type !== AST_NODE_TYPES.Identifier || bindsParameter(forwarder, object.name)) return undefined;
     const definition = definitionOf(object, ["variable"], this.sourceCode);
