@@ -1,6 +1,7 @@
 // How much of the rules' time in ESLint's stats is the rules' own work, and how much is running right after a parse:
-// each file is linted from its text (the parse, then the rules, as in every lint) and later again from the parsed
-// source code, right after another file's rules (the same rules on the same tree, with the plugin's code warm).
+// each file is linted from its text (the parse, then the rules, as in every lint), later again from the parsed
+// source code right after another file's rules (the same rules on the same tree, with the plugin's code warm), and
+// again right after another file's parse (the same tree, but a parse in between, as in a lint).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -30,9 +31,11 @@ const HELP = `Usage: npm run bench:warm -- [<plugin>] [options]
   -h, --help        print this and exit
 
 Lints the corpus in batches of ${String(BATCH)} files: each file from its text (parse, then rules), then each again from
-its parsed source code (rules only, each right after another file's rules). Prints each rule's time in ESLint's
-stats in both, and rules / parse for both. The first is what a lint pays and what the bench's targets measure; the
-second is the same work with no parse in between, the plugin's code and data still in the CPU's caches.`;
+its parsed source code (rules only, each right after another file's rules), then each once more right after the
+next file's parse with the floor alone. Prints each rule's time in ESLint's stats in the three, and rules / parse.
+The first is what a lint pays and what the bench's targets measure; the second is the same work with no parse in
+between, the plugin's code and data still in the CPU's caches; the third puts a parse back in between, on a tree
+that is no longer new, to tell the parse's effect from the new tree's.`;
 
 interface PassFigures extends StatsTimes {
   problems: number;
@@ -65,10 +68,12 @@ async function main(): Promise<void> {
 
   const { dir, paths: files } = ensureCorpus(size);
   const config = [floor, preset];
+  const floorOnly = [floor];
   const linter = new Linter({ cwd: dir });
   const options = { stats: true, fix: false } as const;
   const afterParse: PassFigures = { parseMs: 0, ruleMs: {}, problems: 0 };
   const again: PassFigures = { parseMs: 0, ruleMs: {}, problems: 0 };
+  const afterOtherParse: PassFigures = { parseMs: 0, ruleMs: {}, problems: 0 };
   for (let start = 0, end = 0; start < files.length; start = end) {
     // The remainder joins the last batch: a batch of one would follow its own lint, and the plugin keeps the last
     // file's model, so it would answer from that instead of doing the work.
@@ -84,22 +89,38 @@ async function main(): Promise<void> {
       const result = linter.verifyAndFix(sourceCode as unknown as string, config, { ...options, filename: file });
       addTimes(linter, result.messages.length, again);
     }
+    batch.forEach(({ file, sourceCode }, index) => {
+      // The next file's parse, with no plugin rule: the plugin's last model stays the previous file's, not this one's.
+      const next = batch.at((index + 1) % batch.length)?.file ?? file;
+      linter.verify(readFileSync(next, "utf8"), floorOnly, { filename: next });
+      const result = linter.verifyAndFix(sourceCode as unknown as string, config, { ...options, filename: file });
+      addTimes(linter, result.messages.length, afterOtherParse);
+    });
   }
-  if (afterParse.problems !== again.problems) {
-    throw new Error(`the second lint reported ${String(again.problems)} problems, the first ${String(afterParse.problems)}`);
+  for (const [name, figures] of [
+    ["second", again],
+    ["third", afterOtherParse],
+  ] as const) {
+    if (figures.problems !== afterParse.problems) {
+      throw new Error(`the ${name} lint reported ${String(figures.problems)} problems, the first ${String(afterParse.problems)}`);
+    }
   }
 
   console.log(`${entry}\n${presetName}, N=${String(size)} (${String(files.length)} files), parse ${afterParse.parseMs.toFixed(0)} ms`);
-  console.log("\nms | after a parse | again | again / after a parse");
+  console.log("\nms | after a parse | again | again / after a parse | again after another parse | that / after a parse");
   const rules = Object.keys(afterParse.ruleMs).sort();
   for (const rule of [...rules, "all rules"]) {
     const time = (figures: PassFigures): number => (rule === "all rules" ? totalRuleMs(figures.ruleMs) : (figures.ruleMs[rule] ?? 0));
-    console.log(`${rule} | ${time(afterParse).toFixed(1)} | ${time(again).toFixed(1)} | ${(time(again) / time(afterParse)).toFixed(2)}`);
+    const first = time(afterParse);
+    console.log(
+      `${rule} | ${first.toFixed(1)} | ${time(again).toFixed(1)} | ${(time(again) / first).toFixed(2)} | ` +
+        `${time(afterOtherParse).toFixed(1)} | ${(time(afterOtherParse) / first).toFixed(2)}`,
+    );
   }
   // The second lint parses nothing: both are set against the first lint's parse.
   const share = (figures: PassFigures): string =>
     (100 * rulesOverParse({ ruleMs: figures.ruleMs, parseMs: afterParse.parseMs })).toFixed(2);
-  console.log(`rules / parse % | ${share(afterParse)} | ${share(again)} |`);
+  console.log(`rules / parse % | ${share(afterParse)} | ${share(again)} | | ${share(afterOtherParse)} |`);
   console.log(`problems: ${String(afterParse.problems)} each`);
 }
 
