@@ -4,7 +4,9 @@
 // again right after another file's parse (the same tree, but a parse in between, as in a lint).
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { PerformanceObserver, performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import type { Rule } from "eslint";
 import { Linter } from "eslint";
 import {
   addPassTimes,
@@ -28,6 +30,8 @@ const HELP = `Usage: npm run bench:warm -- [<plugin>] [options]
   <plugin>          the entry file of the build to measure (default: this repository's dist/index.js)
   --size <n>        corpus size in tools (default 1000)
   --config <name>   the preset to run: recommended or all (default recommended)
+  --gc              also print how much of the first lints' rule time was garbage collection (a timer around every
+                    create() and listener call: read the rule times from a run without it)
   -h, --help        print this and exit
 
 Lints the corpus in batches of ${String(BATCH)} files: each file from its text (parse, then rules), then each again from
@@ -39,6 +43,65 @@ that is no longer new, to tell the parse's effect from the new tree's.`;
 
 interface PassFigures extends StatsTimes {
   problems: number;
+}
+
+/** Start and end times (performance.now()) of the plugin's create() and listener calls, while `recording`. */
+interface RuleWindows {
+  recording: boolean;
+  times: number[];
+}
+
+/**
+ * `preset` with each of its plugins' rules timed into `windows`: every create() call, and every call of the
+ * listeners it returns.
+ */
+function timedPreset(preset: Linter.Config, windows: RuleWindows): Linter.Config {
+  const timed = <Args extends unknown[], Result>(fn: (...args: Args) => Result) =>
+    function (this: unknown, ...args: Args): Result {
+      if (!windows.recording) return fn.apply(this, args);
+      const start = performance.now();
+      try {
+        return fn.apply(this, args);
+      } finally {
+        windows.times.push(start, performance.now());
+      }
+    };
+  const plugins = Object.fromEntries(
+    Object.entries(preset.plugins ?? {}).map(([name, plugin]) => {
+      const rules = Object.fromEntries(
+        Object.entries(plugin.rules ?? {}).map(([id, rule]) => {
+          const module = rule as Rule.RuleModule;
+          const timedCreate = timed((context: Rule.RuleContext): Rule.RuleListener => {
+            const listeners: Record<string, unknown> = module.create(context);
+            return Object.fromEntries(
+              Object.entries(listeners).map(([selector, listener]) => [
+                selector,
+                typeof listener === "function" ? timed(listener as (...args: unknown[]) => unknown) : listener,
+              ]),
+            ) as Rule.RuleListener;
+          });
+          return [id, { ...rule, create: timedCreate }];
+        }),
+      );
+      return [name, { ...plugin, rules }];
+    }),
+  );
+  return { ...preset, plugins };
+}
+
+/** The time `gcs` (start, duration) overlap the windows (start, end, start, end...), both in performance.now() time. */
+function overlapMs(windows: readonly number[], gcs: readonly (readonly [number, number])[]): number {
+  const sorted = [...gcs].sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  for (let index = 0; index + 1 < windows.length; index += 2) {
+    const start = windows[index] ?? 0;
+    const end = windows[index + 1] ?? 0;
+    for (const [gcStart, duration] of sorted) {
+      if (gcStart > end) break;
+      total += Math.max(0, Math.min(end, gcStart + duration) - Math.max(start, gcStart));
+    }
+  }
+  return total;
 }
 
 /** Adds one lint's problems and stats (the last `verifyAndFix`'s, which the linter keeps) to `into`. */
@@ -53,6 +116,7 @@ async function main(): Promise<void> {
     options: {
       size: { type: "string", default: "1000" },
       config: { type: "string", default: "recommended" },
+      gc: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -64,7 +128,14 @@ async function main(): Promise<void> {
   const size = positiveInteger("--size", values.size);
   const presetName = benchPreset(values.config);
   const entry = path.resolve(positionals.at(0) ?? path.join(CORPUS_ROOT, "..", "..", "dist", "index.js"));
-  const preset = presetOf(await loadBuild(entry), presetName);
+  const windows: RuleWindows = { recording: false, times: [] };
+  const loaded = presetOf(await loadBuild(entry), presetName);
+  const preset = values.gc ? timedPreset(loaded, windows) : loaded;
+  const gcs: [number, number][] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcs.push([entry.startTime, entry.duration]);
+  });
+  if (values.gc) observer.observe({ entryTypes: ["gc"] });
 
   const { dir, paths: files } = ensureCorpus(size);
   const config = [floor, preset];
@@ -79,7 +150,10 @@ async function main(): Promise<void> {
     // file's model, so it would answer from that instead of doing the work.
     end = files.length - start < 2 * BATCH ? files.length : start + BATCH;
     const batch = files.slice(start, end).map((file) => {
-      const result = linter.verifyAndFix(readFileSync(file, "utf8"), config, { ...options, filename: file });
+      const text = readFileSync(file, "utf8");
+      windows.recording = true;
+      const result = linter.verifyAndFix(text, config, { ...options, filename: file });
+      windows.recording = false;
       addTimes(linter, result.messages.length, afterParse);
       return { file, sourceCode: linter.getSourceCode() };
     });
@@ -122,6 +196,19 @@ async function main(): Promise<void> {
     (100 * rulesOverParse({ ruleMs: figures.ruleMs, parseMs: afterParse.parseMs })).toFixed(2);
   console.log(`rules / parse % | ${share(afterParse)} | ${share(again)} | | ${share(afterOtherParse)} |`);
   console.log(`problems: ${String(afterParse.problems)} each`);
+  if (values.gc) {
+    // The observer is told of collections on a later turn of the event loop.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    observer.disconnect();
+    let timed = 0;
+    for (let index = 0; index + 1 < windows.times.length; index += 2)
+      timed += (windows.times[index + 1] ?? 0) - (windows.times[index] ?? 0);
+    const total = gcs.reduce((sum, [, duration]) => sum + duration, 0);
+    console.log(
+      `garbage collection: ${String(gcs.length)} collections, ${total.toFixed(0)} ms in all; ` +
+        `${overlapMs(windows.times, gcs).toFixed(1)} ms of them inside the first lints' ${timed.toFixed(1)} ms of rule calls`,
+    );
+  }
 }
 
 try {
