@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calledFunction, type FunctionNode, propertyName, singleValueOf, someNode, unwrapExpression } from "../util/ast.js";
+import { lastAnswer } from "../util/last-answer.js";
 import type { ErrorHelpers } from "./error-helpers.js";
 
 /*
@@ -56,8 +57,12 @@ function isNow(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): 
   return bound !== undefined && isNewDate(bound, sourceCode);
 }
 
-/** Each function of the file looked at, and whether its whole body is guarded (`guardsWholeBody`); false while it is decided. */
-const wholeBodyGuarded = new WeakMap<FunctionNode, boolean>();
+/**
+ * Each function of the file looked at, and whether its whole body is guarded (`guardsWholeBody`; false while it is
+ * decided), for one file model, which its error helpers stand for: the answer depends on them, so a tree linted again
+ * with other settings is asked anew. Only the last model's is kept (see `perFile`).
+ */
+const wholeBodyGuarded = lastAnswer<[ErrorHelpers], Map<FunctionNode, boolean>>(() => new Map());
 
 /**
  * A function whose body is one `try` statement, without `finally`, whose `catch` clause cannot throw: no `throw` in
@@ -65,13 +70,14 @@ const wholeBodyGuarded = new WeakMap<FunctionNode, boolean>();
  * (`async function searchDocs(q) { try { ... } catch (error) { return { success: false, text: String(error) }; } }`).
  */
 function guardsWholeBody(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>, errorHelpers: ErrorHelpers): boolean {
-  let known = wholeBodyGuarded.get(fn);
+  const guarded = wholeBodyGuarded(errorHelpers);
+  let known = guarded.get(fn);
   if (known !== undefined) return known;
-  wholeBodyGuarded.set(fn, false);
+  guarded.set(fn, false);
   const only = fn.body.type === AST_NODE_TYPES.BlockStatement && fn.body.body.length === 1 ? fn.body.body[0] : undefined;
   const clause = only?.type === AST_NODE_TYPES.TryStatement && !only.finalizer ? only.handler : null;
   known = clause !== null && !canThrowIn(clause.body, sourceCode, errorHelpers);
-  wholeBodyGuarded.set(fn, known);
+  guarded.set(fn, known);
   return known;
 }
 
