@@ -8,6 +8,7 @@ import { ESLint } from "eslint";
 import {
   addPassTimes,
   benchPreset,
+  CORPUS_OPTIONS,
   ensureCorpus,
   floor,
   loadBuild,
@@ -67,10 +68,8 @@ async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
-      size: { type: "string", default: "1000" },
+      ...CORPUS_OPTIONS,
       rounds: { type: "string", default: "2" },
-      config: { type: "string", default: "recommended" },
-      help: { type: "boolean", short: "h", default: false },
     },
   });
   if (values.help) {

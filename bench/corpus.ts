@@ -41,6 +41,15 @@ export interface PluginBuild {
   configs: Partial<Record<string, Linter.Config>>;
 }
 
+/**
+ * The entry file of the one build a script measures: the one given on its command line, else this repository's
+ * dist/index.js.
+ */
+export function buildEntry(positionals: readonly string[], help: string): string {
+  if (positionals.length > 1) throw new Error(`at most one plugin entry file\n\n${help}`);
+  return path.resolve(positionals.at(0) ?? path.join(CORPUS_ROOT, "..", "..", "dist", "index.js"));
+}
+
 /** The build whose entry file is `file` (dist/index.js of a worktree, say). */
 export async function loadBuild(file: string): Promise<PluginBuild> {
   const loaded = (await import(pathToFileURL(path.resolve(file)).href)) as { default: PluginBuild };
@@ -49,6 +58,13 @@ export async function loadBuild(file: string): Promise<PluginBuild> {
 
 /** The presets the bench scripts that compare builds can run. */
 export type BenchPreset = "recommended" | "all";
+
+/** The options every script that lints the corpus with a build's preset takes, for `parseArgs`. */
+export const CORPUS_OPTIONS = {
+  size: { type: "string", default: "1000" },
+  config: { type: "string", default: "recommended" },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
 
 /** `--config`'s value, checked. */
 export function benchPreset(value: string): BenchPreset {

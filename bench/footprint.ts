@@ -5,9 +5,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Session } from "node:inspector/promises";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { Linter } from "eslint";
-import { benchPreset, CORPUS_ROOT, ensureCorpus, floor, loadBuild, positiveInteger, presetOf } from "./corpus.js";
+import { benchPreset, buildEntry, CORPUS_OPTIONS, ensureCorpus, floor, loadBuild, positiveInteger, presetOf } from "./corpus.js";
+import { median } from "./median.js";
 
 /** Files linted before counting: what the plugin does once per run (its settings, its patterns) is not a file's. */
 const WARM_UP = 20;
@@ -33,33 +35,24 @@ interface FileCount {
   calls: number;
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
-      size: { type: "string", default: "1000" },
-      config: { type: "string", default: "recommended" },
+      ...CORPUS_OPTIONS,
       top: { type: "string", default: "25" },
-      help: { type: "boolean", short: "h", default: false },
     },
   });
   if (values.help) {
     console.log(HELP);
     return;
   }
-  if (positionals.length > 1) throw new Error(`at most one plugin entry file\n\n${HELP}`);
   const size = positiveInteger("--size", values.size);
   const top = positiveInteger("--top", values.top);
   const presetName = benchPreset(values.config);
-  const entry = path.resolve(positionals.at(0) ?? path.join(CORPUS_ROOT, "..", "..", "dist", "index.js"));
+  const entry = buildEntry(positionals, HELP);
   // Every module of the build lies under the entry's folder; coverage reports them by URL.
-  const buildUrl = `file://${path.dirname(entry)}/`;
+  const buildUrl = `${pathToFileURL(path.dirname(entry)).href}/`;
   const preset = presetOf(await loadBuild(entry), presetName);
   const { dir, paths: files } = ensureCorpus(size);
   if (files.length <= WARM_UP)

@@ -3,7 +3,6 @@
 // source code right after another file's rules (the same rules on the same tree, with the plugin's code warm), and
 // again right after another file's parse (the same tree, but a parse in between, as in a lint).
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { PerformanceObserver, performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import type { Rule } from "eslint";
@@ -11,7 +10,8 @@ import { Linter } from "eslint";
 import {
   addPassTimes,
   benchPreset,
-  CORPUS_ROOT,
+  CORPUS_OPTIONS,
+  buildEntry,
   ensureCorpus,
   floor,
   loadBuild,
@@ -114,20 +114,17 @@ async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
-      size: { type: "string", default: "1000" },
-      config: { type: "string", default: "recommended" },
+      ...CORPUS_OPTIONS,
       gc: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
     },
   });
   if (values.help) {
     console.log(HELP);
     return;
   }
-  if (positionals.length > 1) throw new Error(`at most one plugin entry file\n\n${HELP}`);
   const size = positiveInteger("--size", values.size);
   const presetName = benchPreset(values.config);
-  const entry = path.resolve(positionals.at(0) ?? path.join(CORPUS_ROOT, "..", "..", "dist", "index.js"));
+  const entry = buildEntry(positionals, HELP);
   const windows: RuleWindows = { recording: false, times: [] };
   const loaded = presetOf(await loadBuild(entry), presetName);
   const preset = values.gc ? timedPreset(loaded, windows) : loaded;
