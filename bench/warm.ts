@@ -10,8 +10,8 @@ import { Linter } from "eslint";
 import {
   addPassTimes,
   benchPreset,
-  CORPUS_OPTIONS,
   buildEntry,
+  CORPUS_OPTIONS,
   ensureCorpus,
   floor,
   loadBuild,
