@@ -47,8 +47,9 @@ class FileModel implements McpContext {
     let toolFile: boolean | undefined;
     const isToolFile = (): boolean => (toolFile ??= settings.isToolFile(filename, cwd));
     this.typed = typedServices(sourceCode, cwd);
-    this.handlers = new ToolHandlers(sourceCode, settings, isToolFile, this.typed);
     this.errorHelpers = new ErrorHelpers(sourceCode, settings, this.typed);
+    // A guard's `catch` may answer through one of the file's error helpers.
+    this.handlers = new ToolHandlers(sourceCode, settings, isToolFile, this.typed, this.errorHelpers);
     this.gates = fileGates(sourceCode.text, settings, { typed: this.typed !== undefined, isToolFile });
   }
 

@@ -119,9 +119,14 @@ export class ErrorHelpers {
         node = nodeAt(this.sourceCode, at, node);
         const fn = node && enclosingFunction(node);
         const name = fn && declaredName(fn);
-        if (!node || !fn || name === undefined || this.detected.has(fn) || !isHelperResultAt(node, fn, name)) continue;
-        const helper = detectHelper(fn, name, this.sourceCode.visitorKeys) ?? null;
-        this.detected.set(fn, helper);
+        if (!node || !fn || name === undefined) continue;
+        // A function a rule's traversal noted already (`noteResultObject`) is read from `detected`: its name counts too.
+        let helper = this.detected.get(fn);
+        if (helper === undefined) {
+          if (!isHelperResultAt(node, fn, name)) continue;
+          helper = detectHelper(fn, name, this.sourceCode.visitorKeys) ?? null;
+          this.detected.set(fn, helper);
+        }
         if (helper) this.helperNames.add(name);
       }
     }

@@ -47,10 +47,12 @@ import {
   wrapperCatchesThrows,
   type WrapperFacts,
 } from "./handler-shapes.js";
+import type { ErrorHelpers } from "./error-helpers.js";
 import type { McpSettings } from "./settings.js";
 import { getProgramHandlers } from "./typescript/program-handlers.js";
 import type { TypedServices } from "./typescript/services.js";
-import { returnsErrorResult } from "./tool-results.js";
+import { returnsErrorResult, returnsOnlyErrorResults } from "./tool-results.js";
+import { callsErrorResultFunction } from "./typescript/tool-results.js";
 import { catchingWrapperCall, handedOnFacts } from "./converting-wrappers.js";
 import { enclosingFunction, estreeTree } from "./estree-tree.js";
 import { returningFunction } from "./throw-semantics.js";
@@ -118,7 +120,24 @@ export class ToolHandlers {
     private readonly settings: McpSettings,
     private readonly inToolFile: () => boolean,
     private readonly typed: TypedServices | undefined,
+    private readonly errorHelpers: ErrorHelpers,
   ) {}
+
+  /**
+   * `call` answers with an error result: a call of an error helper, or of a function that returns only error results
+   * (one of this file, or of the class around the call; with type information, one of the program).
+   */
+  private readonly answersWithErrorResult = (call: TSESTree.CallExpression): boolean => {
+    if (this.errorHelpers.helperFor(call) !== undefined) return true;
+    const called = calledFunction(unwrapExpression(call.callee), this.sourceCode);
+    if (called) return returnsOnlyErrorResults(called, this.sourceCode.visitorKeys);
+    const node = this.typed?.toTs(call);
+    return this.typed !== undefined && node !== undefined && callsErrorResultFunction(this.typed.checker, node);
+  };
+
+  /** A statement of a guard's `catch` that answers with an error result, itself or through a call. */
+  private readonly returnsErrorResult = (statement: TSESTree.Statement): boolean =>
+    returnsErrorResult(statement, this.settings, this.answersWithErrorResult);
 
   /**
    * `CatchingCall` of the throw semantics for this file: a call of a wrapper that catches what the function given to
@@ -253,7 +272,7 @@ export class ToolHandlers {
    */
   private wrapperCatches({ call, argumentIndex }: WrapperCall): boolean | undefined {
     if (isConvertingWrapper(this.settings, calleeName(call.callee))) return true;
-    const here = catchingWrapperCall(call, argumentIndex, this.sourceCode, (statement) => returnsErrorResult(statement, this.settings));
+    const here = catchingWrapperCall(call, argumentIndex, this.sourceCode, this.returnsErrorResult);
     const node = here === undefined ? this.typed?.toTs(call) : undefined;
     return this.typed && node ? catchingWrapperCallTs(this.typed.checker, node, argumentIndex, this.settings) : here;
   }
@@ -487,7 +506,7 @@ export class ToolHandlers {
         ...shape,
         callerGuarded: isGuardedCall({
           inTry: guard !== undefined,
-          catchReturnsErrorResult: guard?.handler?.body.body.some((statement) => returnsErrorResult(statement, this.settings)) ?? false,
+          catchReturnsErrorResult: guard?.handler?.body.body.some(this.returnsErrorResult) ?? false,
         }),
       };
     }
@@ -518,7 +537,7 @@ export class ToolHandlers {
       if (position) return { position };
     }
     const boundaryOf = (call: TSESTree.Node): TSESTree.Node => enclosingFunction(call) ?? this.sourceCode.ast;
-    return { handedOn: handedOnFacts(uses, boundaryOf, (statement) => returnsErrorResult(statement, this.settings)) };
+    return { handedOn: handedOnFacts(uses, boundaryOf, this.returnsErrorResult) };
   }
 
   /** The reads of an entry's handler `property` in a loop: `tool.handler` for the entry `tool`, `handler` for `{ handler }`. */

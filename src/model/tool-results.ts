@@ -7,6 +7,8 @@ import {
   outerParent,
   propertyName,
   readReferences,
+  returnedValues,
+  type FunctionNode,
   unwrapExpression,
 } from "../util/ast.js";
 import type { McpSettings } from "./settings.js";
@@ -183,14 +185,36 @@ function isMarkedByAssignment(result: ToolResult, sourceCode: Readonly<TSESLint.
   });
 }
 
-/** `return { content, isError: true }` or `return <configured error helper>(...)`: a statement that answers with an error result. */
-export function returnsErrorResult(statement: TSESTree.Statement, settings: McpSettings): boolean {
+/** `{ content, isError: true }` written as an object literal. */
+function isErrorResultObject(value: TSESTree.Node): boolean {
+  const result = value.type === AST_NODE_TYPES.ObjectExpression ? toolResult(value) : undefined;
+  return result !== undefined && hasIsErrorTrue(result);
+}
+
+/**
+ * `fn` answers with an error result whatever it is given: every value it returns is `{ content, isError: true }`
+ * (PostHog's `handleToolError(error, tool)`, which reports the error and builds the text itself).
+ */
+export function returnsOnlyErrorResults(fn: FunctionNode, visitorKeys: TSESLint.SourceCode.VisitorKeys): boolean {
+  const values = returnedValues(fn, visitorKeys);
+  return values.length > 0 && values.every((value) => isErrorResultObject(unwrapExpression(value)));
+}
+
+/**
+ * `return { content, isError: true }`, or the return of a call that answers with an error result: of an error helper
+ * configured by name, or one `answersWithErrorResult` knows (the file's own `toolError(message)`, a function that
+ * returns only error results). A statement that answers with an error result.
+ */
+export function returnsErrorResult(
+  statement: TSESTree.Statement,
+  settings: McpSettings,
+  answersWithErrorResult: (call: TSESTree.CallExpression) => boolean,
+): boolean {
   if (statement.type !== AST_NODE_TYPES.ReturnStatement || !statement.argument) return false;
   const value = unwrapExpression(statement.argument);
   if (value.type === AST_NODE_TYPES.CallExpression) {
     const name = calleeName(value.callee);
-    return settings.errorHelpers.some((helper) => helper.name === name);
+    return settings.errorHelpers.some((helper) => helper.name === name) || answersWithErrorResult(value);
   }
-  const result = value.type === AST_NODE_TYPES.ObjectExpression ? toolResult(value) : undefined;
-  return result !== undefined && hasIsErrorTrue(result);
+  return isErrorResultObject(value);
 }

@@ -131,6 +131,30 @@ let mutable = (message: string) => ({ content: [{ type: "text", text: message }]
 export const calls = [toError(e), result("x", true), success("done"), mutable("x")];`),
     ).toEqual([]);
   });
+
+  it("answers helperFor the same after a rule's traversal noted the helper's result first", () => {
+    const code = `
+function toolError(message: string) {
+  return { content: [{ type: "text", text: message }], isError: true };
+}
+export const onMissing = () => toolError("Error: invoice not found");`;
+    const found: string[] = [];
+    runProbe(code, (context) => {
+      const helpers = modelOf(context).errorHelpers;
+      const calls: TSESTree.CallExpression[] = [];
+      return {
+        // As error-result-content's traversal does, before any rule asks about a call.
+        ...onErrorHelperCall(helpers, () => undefined),
+        CallExpression(node: TSESTree.CallExpression) {
+          calls.push(node);
+        },
+        "Program:exit"() {
+          for (const call of calls) found.push(`${String(call.loc.start.line)} ${helpers.helperFor(call)?.name ?? "none"}`);
+        },
+      };
+    });
+    expect(found).toEqual(["5 toolError"]);
+  });
 });
 
 describe("ErrorHelpers: configured", () => {

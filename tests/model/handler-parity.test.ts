@@ -27,6 +27,7 @@ const FILES = [
   "src/catalog.ts",
   "src/tools/docs-search.ts",
   "src/analytics.ts",
+  "src/billing.ts",
 ];
 const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors", "defineTool"] } };
 
@@ -82,11 +83,19 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // registered callback calls inside its `try` is guarded, one it calls outside is not.
     // src/analytics.ts registers through the classes' own `registerTool` methods: one calls the callback in a `try` that
     // returns an error result (guarded), the other does not.
+    // src/billing.ts: a wrapper's and a dispatcher's `catch` that return the file's error helper, or a function that
+    // returns only error results, guard; one that returns a plain text result, or a function that sometimes does, not.
     expect(estree).toEqual([
       "src/analytics.ts:12 registration registration false",
       "src/analytics.ts:24 registration framework true",
       "src/analytics.ts:33 registration registration false",
       "src/analytics.ts:41 registration framework false",
+      "src/billing.ts:36 registration registration true",
+      "src/billing.ts:37 registration registration false",
+      "src/billing.ts:40 dispatchTable dispatcher true",
+      "src/billing.ts:44 requestHandler dispatcher false",
+      "src/billing.ts:86 registration registration true",
+      "src/billing.ts:87 registration registration false",
       "src/catalog.ts:11 registration registration false",
       "src/catalog.ts:17 definition framework true",
       "src/catalog.ts:20 registration registration false",

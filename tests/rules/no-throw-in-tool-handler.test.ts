@@ -97,6 +97,45 @@ export class MyMCP {
 }`;
 const RETHROWING_REGISTRATION = OWN_REGISTRATION_METHOD("console.error(error);\n        throw error;");
 
+/** A wrapper whose catch answers with a helper that builds a plain text result (no `isError`). */
+const PLAIN_TEXT_CATCH = `
+function toolText(text: string): CallToolResult {
+  return { content: [{ type: "text", text }] };
+}
+function safely(handler) {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      return toolText(\`Failed: \${String(error)}\`);
+    }
+  };
+}
+server.registerTool("get_insight", { inputSchema: {} }, safely(async ({ id }) => {
+  if (!id) throw new Error("id is required");
+  return toolText(JSON.stringify(await api.insights.get(id)));
+}));`;
+
+/** A wrapper whose catch answers through a function that returns a plain result for some errors. */
+const SOMETIMES_ERROR_CATCH = `
+function softError(error: unknown): CallToolResult {
+  if (error instanceof RangeError) return { content: [{ type: "text", text: "No data for that range." }] };
+  return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+}
+function softened(handler) {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      return softError(error);
+    }
+  };
+}
+server.registerTool("trend-get", { inputSchema: {} }, softened(async ({ from, to }) => {
+  if (from > to) throw new RangeError("from is after to");
+  return { content: [{ type: "text", text: JSON.stringify(await api.trends.query(from, to)) }] };
+}));`;
+
 const FASTMCP_IMPORT = 'import { FastMCP } from "fastmcp";';
 
 /** Browser tools in FastMCP's shape (`parameters`, `execute`), each given to `server.addTool` in a loop, after `imports`. */
@@ -378,6 +417,76 @@ function safe<A>(handler: (args: A) => Promise<CallToolResult>) {
 server.registerTool("delete_branch", { inputSchema: { branch: z.string() } }, safe(async ({ branch }) => {
   if (branch === "main") throw new Error("refusing to delete main");
   return { content: [{ type: "text", text: await git(["branch", "-D", branch]) }] };
+}));`,
+    },
+    {
+      name: "a wrapper declared in the file whose catch answers through the file's own error helper guards the handler",
+      filename: SERVER_FILE,
+      code: `
+function toolError(message: string): CallToolResult {
+  return { content: [{ type: "text", text: message }], isError: true };
+}
+function safely<A>(handler: (args: A) => Promise<CallToolResult>) {
+  return async (args: A): Promise<CallToolResult> => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      return toolError(\`Error: \${error instanceof Error ? error.message : String(error)}\`);
+    }
+  };
+}
+server.registerTool("get_insight", { inputSchema: { id: z.string().optional() } }, safely(async ({ id }) => {
+  if (!id) throw new Error("id is required");
+  return { content: [{ type: "text", text: JSON.stringify(await api.insights.get(id)) }] };
+}));`,
+    },
+    {
+      name: "a class's registerTool method whose catch returns the file's error helper guards the callbacks given to it",
+      filename: SERVER_FILE,
+      code: `
+const toolError = (message: string) => ({ content: [{ type: "text" as const, text: \`Error: \${message}\` }], isError: true });
+export class AnalyticsMcp {
+  constructor(private readonly server: McpServer) {}
+
+  registerTool(name: string, handler: (params: Record<string, unknown>) => Promise<CallToolResult>): void {
+    this.server.registerTool(name, { inputSchema: {} }, async (params: Record<string, unknown>) => {
+      try {
+        return await handler(params);
+      } catch (error) {
+        return toolError(String(error));
+      }
+    });
+  }
+
+  init(): void {
+    this.registerTool("feature-flag-get", async (params) => {
+      if (typeof params.key !== "string") throw new Error("key is required");
+      return { content: [{ type: "text", text: JSON.stringify(await flags.get(params.key)) }] };
+    });
+  }
+}`,
+    },
+    {
+      name: "a wrapper whose catch returns a function of the file that reports the error and returns only error results guards the handler",
+      filename: SERVER_FILE,
+      code: `
+function handleToolError(error: unknown, tool: string): CallToolResult {
+  telemetry.captureException(error, { tool });
+  return { content: [{ type: "text", text: \`Error: [\${tool}] \${error instanceof Error ? error.message : String(error)}\` }], isError: true };
+}
+function reported<A>(tool: string, handler: (args: A) => Promise<CallToolResult>) {
+  return async (args: A): Promise<CallToolResult> => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      return handleToolError(error, tool);
+    }
+  };
+}
+server.registerTool("dashboard-get", { inputSchema: { id: z.number() } }, reported("dashboard-get", async ({ id }) => {
+  const dashboard = await api.dashboards.get(id);
+  if (!dashboard) throw new Error(\`dashboard \${id} not found\`);
+  return { content: [{ type: "text", text: JSON.stringify(dashboard) }] };
 }));`,
     },
     {
@@ -849,6 +958,35 @@ server.registerTool("find_contact", { inputSchema: {} }, safe(async ({ name }) =
             hint: " If `safe()` turns what the handler throws into an error result, name it in settings `handlers.wrappers`.",
           },
         },
+      ],
+    },
+    {
+      name: "a wrapper whose catch returns a helper of the file that builds a result without isError guards nothing",
+      filename: SERVER_FILE,
+      code: PLAIN_TEXT_CATCH,
+      errors: [
+        escapingThrow(
+          PLAIN_TEXT_CATCH,
+          { line: 15, column: 12 },
+          ['throw new Error("id is required");', 'return { content: [{ type: "text", text: "Error: id is required" }], isError: true };'],
+          THROW_SAFETY_NET,
+        ),
+      ],
+    },
+    {
+      name: "a wrapper whose catch returns a function of the file that answers some errors with a plain result guards nothing",
+      filename: SERVER_FILE,
+      code: SOMETIMES_ERROR_CATCH,
+      errors: [
+        escapingThrow(
+          SOMETIMES_ERROR_CATCH,
+          { line: 16, column: 18 },
+          [
+            'throw new RangeError("from is after to");',
+            'return { content: [{ type: "text", text: "Error: from is after to" }], isError: true };',
+          ],
+          THROW_SAFETY_NET,
+        ),
       ],
     },
     {

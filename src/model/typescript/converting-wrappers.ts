@@ -50,7 +50,7 @@ function parameterFacts(
   for (const node of descendants(body)) {
     if (typescript.isIdentifier(node) && symbolOfRead(checker, node) === parameter) reads.push(node);
   }
-  return handedOnFactsTs(reads, () => wrapper, settings);
+  return handedOnFactsTs(checker, reads, () => wrapper, settings);
 }
 
 /** The symbol an identifier reads: in `{ handler }` the name is the property's symbol, the value's is the variable. */
@@ -62,6 +62,7 @@ export function symbolOfRead(checker: ts.TypeChecker, identifier: ts.Identifier)
 
 /** `handedOnFacts` of the ESTree adapter on TypeScript nodes: how a function handed on is used, from its reads. */
 export function handedOnFactsTs(
+  checker: ts.TypeChecker,
   reads: readonly ts.Expression[],
   boundaryOf: (call: ts.CallExpression) => ts.Node,
   settings: McpSettings,
@@ -72,7 +73,7 @@ export function handedOnFactsTs(
       if (use === "read" || use === "escapes") return [];
       const guard = tryAround(use, boundaryOf(use));
       const catchReturnsErrorResult =
-        guard?.catchClause?.block.statements.some((statement) => returnsErrorResult(statement, settings)) ?? false;
+        guard?.catchClause?.block.statements.some((statement) => returnsErrorResult(statement, settings, checker)) ?? false;
       return [isGuardedCall({ inTry: guard !== undefined, catchReturnsErrorResult })];
     }),
     parameterEscapes: uses.includes("escapes"),

@@ -2,7 +2,6 @@ import type { TSESTree } from "@typescript-eslint/utils";
 import type ts from "typescript";
 import { typescript } from "./typescript.js";
 import type { ErrorHelper } from "../settings.js";
-import { perProgram } from "./per-program.js";
 import { resolveFunctions, returnedObjects } from "./resolve.js";
 import type { TypedServices } from "./services.js";
 import { functionName, isProjectSourceFile, type TsFunction, unwrapTs } from "./ts-nodes.js";
@@ -47,7 +46,18 @@ function detect(fn: TsFunction): ErrorHelper | undefined {
   return undefined;
 }
 
-const helpersOf = perProgram(() => new Map<TsFunction, ErrorHelper | null>());
+/** Each function examined, and the error helper it is (null: none). Keyed by node, so a program's entries go with it. */
+const examined = new WeakMap<TsFunction, ErrorHelper | null>();
+
+/** The error helper `fn` is, if it is one. */
+export function errorHelperOf(fn: TsFunction): ErrorHelper | undefined {
+  let helper = examined.get(fn);
+  if (helper === undefined) {
+    helper = detect(fn) ?? null;
+    examined.set(fn, helper);
+  }
+  return helper ?? undefined;
+}
 
 /**
  * With type information: the error helper a call calls when that helper is declared in another
@@ -57,15 +67,10 @@ const helpersOf = perProgram(() => new Map<TsFunction, ErrorHelper | null>());
 export function crossFileErrorHelper(typed: TypedServices, call: TSESTree.CallExpression): ErrorHelper | undefined {
   const node = typed.toTs(call);
   if (!node || !typescript.isCallExpression(node)) return undefined;
-  const known = helpersOf(typed.program, "");
   for (const fn of resolveFunctions(typed.checker, node.expression, { throughWrappers: false }).functions) {
     const file = fn.getSourceFile();
     if (file === typed.file || !isProjectSourceFile(typed.program, file)) continue;
-    let helper = known.get(fn);
-    if (helper === undefined) {
-      helper = detect(fn) ?? null;
-      known.set(fn, helper);
-    }
+    const helper = errorHelperOf(fn);
     if (helper) return helper;
   }
   return undefined;

@@ -176,7 +176,7 @@ class Builder {
       const guarded = isGuardedCall({
         inTry: guard !== undefined,
         catchReturnsErrorResult:
-          guard?.catchClause?.block.statements.some((statement) => returnsErrorResult(statement, this.settings)) ?? false,
+          guard?.catchClause?.block.statements.some((statement) => returnsErrorResult(statement, this.settings, this.checker)) ?? false,
       });
       for (const value of this.tableValues(table)) this.add(value, shape, { call }, guarded);
     }
@@ -295,7 +295,7 @@ class Builder {
       }
     }
     const boundaryOf = (call: ts.Node): ts.Node => enclosingFunctionOf(tsTree, call) ?? call.getSourceFile();
-    return uses.length > 0 && wrapperCatchesThrows(handedOnFactsTs(uses, boundaryOf, this.settings));
+    return uses.length > 0 && wrapperCatchesThrows(handedOnFactsTs(this.checker, uses, boundaryOf, this.settings));
   }
 
   /** The reads of an entry's handler `property` in a loop: `tool.handler` for the entry `tool`, `handler` for `{ handler }`. */

@@ -1,7 +1,8 @@
 import type ts from "typescript";
 import type { McpSettings } from "../settings.js";
-import { calleeLastName } from "./resolve.js";
-import { unwrapTs } from "./ts-nodes.js";
+import { errorHelperOf } from "./error-helpers.js";
+import { calleeLastName, resolveFunctions, returnedValuesTs } from "./resolve.js";
+import { type TsFunction, unwrapTs } from "./ts-nodes.js";
 import { typescript } from "./typescript.js";
 
 /** The name of an object literal's or class's member, when it is written as a name or a string. */
@@ -14,14 +15,8 @@ export function findMember(object: ts.ObjectLiteralExpression, name: string): ts
   return object.properties.find((member) => memberName(member) === name);
 }
 
-/** `return { content, isError: true }` or `return <configured error helper>(...)`: `returnsErrorResult` of `../tool-results.ts` on TypeScript nodes. */
-export function returnsErrorResult(statement: ts.Statement, settings: McpSettings): boolean {
-  if (!typescript.isReturnStatement(statement) || !statement.expression) return false;
-  const value = unwrapTs(statement.expression);
-  if (typescript.isCallExpression(value)) {
-    const name = calleeLastName(value.expression);
-    return settings.errorHelpers.some((helper) => helper.name === name);
-  }
+/** `{ content, isError: true }` written as an object literal. */
+function isErrorResultLiteral(value: ts.Expression): boolean {
   if (!typescript.isObjectLiteralExpression(value) || !findMember(value, "content")) return false;
   const isError = findMember(value, "isError");
   return (
@@ -29,4 +24,35 @@ export function returnsErrorResult(statement: ts.Statement, settings: McpSetting
     typescript.isPropertyAssignment(isError) &&
     unwrapTs(isError.initializer).kind === typescript.SyntaxKind.TrueKeyword
   );
+}
+
+/** `returnsOnlyErrorResults` of `../tool-results.ts` on TypeScript nodes. */
+function returnsOnlyErrorResults(fn: TsFunction): boolean {
+  const values = returnedValuesTs(fn);
+  return values.length > 0 && values.every((value) => isErrorResultLiteral(unwrapTs(value)));
+}
+
+/**
+ * `call` answers with an error result: it calls, in any file of the program, an error helper or a function that
+ * returns only error results. The TypeScript side of `answersWithErrorResult`'s question, without configured names.
+ */
+export function callsErrorResultFunction(checker: ts.TypeChecker, call: ts.Node): boolean {
+  if (!typescript.isCallExpression(call)) return false;
+  return resolveFunctions(checker, call.expression, { throughWrappers: false }).functions.some(
+    (fn) => !fn.getSourceFile().isDeclarationFile && (errorHelperOf(fn) !== undefined || returnsOnlyErrorResults(fn)),
+  );
+}
+
+/**
+ * `return { content, isError: true }`, or the return of a call of a configured error helper or of a function of the
+ * project that answers with an error result: `returnsErrorResult` of `../tool-results.ts` on TypeScript nodes.
+ */
+export function returnsErrorResult(statement: ts.Statement, settings: McpSettings, checker: ts.TypeChecker): boolean {
+  if (!typescript.isReturnStatement(statement) || !statement.expression) return false;
+  const value = unwrapTs(statement.expression);
+  if (typescript.isCallExpression(value)) {
+    const name = calleeLastName(value.expression);
+    return settings.errorHelpers.some((helper) => helper.name === name) || callsErrorResultFunction(checker, value);
+  }
+  return isErrorResultLiteral(value);
 }
