@@ -18,8 +18,12 @@ const FINDER = /^(?:find|get|lookup|resolve)(?:[A-Z_]|$)/u;
 const EXISTENCE_LOOKUPS = ["has", "hasOwn", "hasOwnProperty"];
 /** Protocol error codes a dispatcher answers an unknown tool with. */
 const UNKNOWN_TOOL_CODES = new Set(["MethodNotFound", "InvalidParams", "METHOD_NOT_FOUND", "INVALID_PARAMS"]);
-/** A static message that says the tool is unknown. */
-const UNKNOWN_TOOL_MESSAGE = /\bunknown\b|\bnot found\b|\bno such tool\b|\bnot a known tool\b/iu;
+/**
+ * A static message that says the tool is unknown, or disabled: SDK v2's `McpServer` answers a disabled tool
+ * as it answers an unknown one, with -32602.
+ */
+const UNKNOWN_TOOL_MESSAGE =
+  /\bunknown\b|\bnot found\b|\bno such tool\b|\bnot a known tool\b|\bdisabled\b|\bnot (?:allowed|enabled|available)\b/iu;
 
 /** The object pattern in which `identifier` is the value of property `key` (`{ name }`, `{ name: toolName }`). */
 function isParamsPatternProperty(identifier: TSESTree.Identifier, key: string): TSESTree.ObjectPattern | undefined {
@@ -149,18 +153,17 @@ export class RequestedToolName {
   }
 
   /**
-   * The name is none of a list: `name !== "claude_code"`, `name !== "a" && name !== "b"`,
-   * `!TOOL_NAMES.includes(name)`. Whether that is the unknown-tool branch depends on what it does (the
-   * other names may be dispatched there): see `isInUnknownToolBranch`.
+   * The test rejects the name: it is none of a list (`name !== "claude_code"`, `name !== "a" && name !== "b"`,
+   * `!TOOL_NAMES.includes(name)`) or fails a check (`!isToolAllowed(name)`, `!this.enabled.includes(name)`).
+   * Whether that is the unknown-tool branch depends on what it does (the other names may be dispatched
+   * there): see `isInUnknownToolBranch`.
    */
-  isNoneOfNames(test: TSESTree.Node): boolean {
+  rejectsName(test: TSESTree.Node): boolean {
     const node = unwrapExpression(test);
-    if (node.type === AST_NODE_TYPES.LogicalExpression) return everyOperand(node, "&&", (operand) => this.isNoneOfNames(operand));
+    if (node.type === AST_NODE_TYPES.LogicalExpression) return everyOperand(node, "&&", (operand) => this.rejectsName(operand));
     if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") {
       const call = unwrapExpression(node.argument);
-      if (call.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.MemberExpression) return false;
-      const first = call.arguments.at(0);
-      return propertyName(call.callee) === "includes" && first !== undefined && this.is(first);
+      return call.type === AST_NODE_TYPES.CallExpression && call.arguments.some((argument) => this.is(argument));
     }
     if (node.type !== AST_NODE_TYPES.BinaryExpression || (node.operator !== "!==" && node.operator !== "!=")) return false;
     return (this.is(node.left) && staticText(node.right) !== undefined) || (this.is(node.right) && staticText(node.left) !== undefined);
@@ -201,7 +204,7 @@ function staticText(node: TSESTree.Node): string | undefined {
   return undefined;
 }
 
-/** `new McpError(ErrorCode.MethodNotFound, ...)`, or an error whose static message says the tool is unknown. */
+/** `new McpError(ErrorCode.MethodNotFound, ...)`, or an error whose static message says the tool is unknown or disabled. */
 function throwsUnknownTool(statement: TSESTree.ThrowStatement): boolean {
   const thrown = unwrapExpression(statement.argument);
   const parts = thrown.type === AST_NODE_TYPES.NewExpression || thrown.type === AST_NODE_TYPES.CallExpression ? thrown.arguments : [thrown];
@@ -267,7 +270,7 @@ export function isInUnknownToolBranch(node: TSESTree.Node, handler: FunctionNode
     if (
       parent.type === AST_NODE_TYPES.IfStatement &&
       parent.consequent === child &&
-      (name.isNoToolFound(parent.test) || (rejectsUnknownTool(child) && name.isNoneOfNames(parent.test)))
+      (name.isNoToolFound(parent.test) || (rejectsUnknownTool(child) && name.rejectsName(parent.test)))
     ) {
       return true;
     }

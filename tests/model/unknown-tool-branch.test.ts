@@ -135,6 +135,26 @@ server.setRequestHandler("tools/call", async (request) => {
     ).toEqual([10, 17]);
   });
 
+  it("is an if on a check of the name that only throws a disabled-tool error (SDK v2 answers it as an unknown tool)", () => {
+    expect(
+      unknownToolThrows(`
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: input = {} } = request.params;
+  if (!isToolAllowed(name)) {
+    throw new McpError(ErrorCode.InvalidRequest, \`Tool '\${name}' is not allowed under the current server configuration\`);
+  }
+  if (!this.config.enabledTools.includes(name)) throw new Error(\`Tool \${name} is disabled\`);
+  if (!hasQuota(name)) throw new McpError(ErrorCode.InternalError, "Quota exceeded for this tool");
+  if (!isToolAllowed(input.target)) throw new Error("Target not allowed");
+  if (!isToolAllowed(name)) {
+    audit.log(name);
+    throw new Error("Tool not allowed");
+  }
+  return dispatch(name, input);
+});`),
+    ).toEqual([5, 7]);
+  });
+
   it("is not a fall-through when a case can fall out, the throw says something else, or it is not last", () => {
     expect(
       unknownToolThrows(`

@@ -187,6 +187,23 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 });`,
     },
     {
+      name: "a dispatcher that rejects a tool the configuration disables: SDK v2 answers a disabled tool as an unknown one",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: input = {} } = request.params;
+  if (!isToolAllowed(name)) {
+    throw new McpError(ErrorCode.InvalidRequest, \`Tool '\${name}' is not allowed under the current server configuration\`);
+  }
+  try {
+    return await tools[name].run(input);
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`,
+    },
+    {
       name: "a dispatcher registered through an escaped method name still has its unknown-tool branch",
       filename: SERVER_FILE,
       code: `
@@ -301,6 +318,30 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   const tool = this.tools.get(request.params.name);
   if (!tool || !request.params.arguments) throw new McpError(ErrorCode.InvalidParams, "Tool not found or no arguments");
   return tool.run(request.params.arguments);
+});`,
+      errors: [{ messageId: "sdkProtocolError", line: 5, column: 49 }],
+    },
+    {
+      name: "near-miss of the disabled-tool check: the check passes the name but the error says the tool failed",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: input = {} } = request.params;
+  if (!(hasQuota(name))) throw new McpError(ErrorCode.InternalError, "Quota exceeded for this tool, try again tomorrow");
+  return tools[name].run(input);
+});`,
+      errors: [{ messageId: "sdkProtocolError", line: 5, column: 32 }],
+    },
+    {
+      name: "near-miss of the disabled-tool check: the rejected value is an argument, not the requested tool",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: input = {} } = request.params;
+  if (!isPathAllowed(String(input.path))) throw new McpError(ErrorCode.InvalidRequest, "Path not allowed");
+  return tools[name].run(input);
 });`,
       errors: [{ messageId: "sdkProtocolError", line: 5, column: 49 }],
     },
