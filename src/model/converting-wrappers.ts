@@ -1,12 +1,32 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calledFunction, type FunctionNode, outerParent, propertyName, tryAround, unwrapExpression } from "../util/ast.js";
-import { isGuardedCall, wrapperCatchesThrows, type WrapperFacts } from "./handler-shapes.js";
+import { calledFunction, enclosingCatch, outerParent, propertyName, tryAround, unwrapExpression } from "../util/ast.js";
+import { isErrorCallbackParameter, isGuardedCall, wrapperCatchesThrows, type WrapperFacts } from "./handler-shapes.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /**
- * The ESTree adapter of `wrapperCatchesThrows`: whether `call` calls a wrapper declared in this file
- * (`safe(async (args) => ...)`, or a method of the class around it: `this.registerTool(tool, cb)`) that calls the
+ * How a wrapper declared in this file (`safe(async (args) => ...)`, or a method of the class around the call:
+ * `this.registerTool(tool, cb)`) uses the function given as argument `argumentIndex`. Undefined when the wrapper is
+ * not declared here, null when that argument is not one of its plain parameters.
+ */
+function wrapperParameterFacts(
+  call: TSESTree.CallExpression,
+  argumentIndex: number,
+  sourceCode: SourceCode,
+  returnsErrorResult: (statement: TSESTree.Statement) => boolean,
+): WrapperFacts | null | undefined {
+  const wrapper = calledFunction(unwrapExpression(call.callee), sourceCode);
+  if (!wrapper) return undefined;
+  const parameter = wrapper.params.at(argumentIndex);
+  if (parameter?.type !== AST_NODE_TYPES.Identifier) return null;
+  const variable = sourceCode.getDeclaredVariables(wrapper).find((candidate) => candidate.identifiers.includes(parameter));
+  if (!variable) return null;
+  const reads = variable.references.filter((reference) => reference.isRead()).map(({ identifier }) => identifier);
+  return handedOnFacts(reads, () => wrapper, returnsErrorResult);
+}
+
+/**
+ * The ESTree adapter of `wrapperCatchesThrows`: whether `call` calls a wrapper declared in this file that calls the
  * function given as argument `argumentIndex` only inside a `try` whose `catch` returns an error result. Undefined
  * when the wrapper is not declared here.
  */
@@ -16,22 +36,19 @@ export function catchingWrapperCall(
   sourceCode: SourceCode,
   returnsErrorResult: (statement: TSESTree.Statement) => boolean,
 ): boolean | undefined {
-  // A function of the file, or a method of the class around the call (`this.registerTool(tool, cb)`).
-  const wrapper = calledFunction(unwrapExpression(call.callee), sourceCode);
-  if (!wrapper) return undefined;
-  const parameter = wrapper.params.at(argumentIndex);
-  if (parameter?.type !== AST_NODE_TYPES.Identifier) return false;
-  const variable = sourceCode.getDeclaredVariables(wrapper).find((candidate) => candidate.identifiers.includes(parameter));
-  return variable !== undefined && wrapperCatchesThrows(parameterFacts(variable, wrapper, returnsErrorResult));
+  const facts = wrapperParameterFacts(call, argumentIndex, sourceCode, returnsErrorResult);
+  return facts === undefined ? undefined : facts !== null && wrapperCatchesThrows(facts);
 }
 
-function parameterFacts(
-  parameter: TSESLint.Scope.Variable,
-  wrapper: FunctionNode,
+/** The ESTree adapter of `isErrorCallbackParameter`: argument `argumentIndex` is the error reporter of a wrapper declared in this file. */
+export function isErrorCallbackArgument(
+  call: TSESTree.CallExpression,
+  argumentIndex: number,
+  sourceCode: SourceCode,
   returnsErrorResult: (statement: TSESTree.Statement) => boolean,
-): WrapperFacts {
-  const reads = parameter.references.filter((reference) => reference.isRead()).map(({ identifier }) => identifier);
-  return handedOnFacts(reads, () => wrapper, returnsErrorResult);
+): boolean {
+  const facts = wrapperParameterFacts(call, argumentIndex, sourceCode, returnsErrorResult);
+  return facts !== undefined && facts !== null && isErrorCallbackParameter(facts);
 }
 
 /**
@@ -53,6 +70,7 @@ export function handedOnFacts(
         catchReturnsErrorResult: guard?.handler?.body.body.some(returnsErrorResult) ?? false,
       });
     }),
+    callsInCatch: calls.filter((call) => enclosingCatch(call, boundaryOf(call)) !== undefined).length,
     parameterEscapes: uses.includes("escapes"),
   };
 }

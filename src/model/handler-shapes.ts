@@ -259,6 +259,8 @@ export function isTableLoopMethod(method: string | undefined): boolean {
 export interface WrapperFacts {
   /** For each call of the parameter (`handler(args)`, `handler.call(...)`): whether it is a guarded call. */
   guardedCalls: readonly boolean[];
+  /** How many of those calls stand in a `catch` clause. */
+  callsInCatch: number;
   /** The parameter is also used otherwise (passed on, stored, returned): what becomes of its throws is unknown. */
   parameterEscapes: boolean;
 }
@@ -266,6 +268,15 @@ export interface WrapperFacts {
 /** The wrapper catches what the handler throws and answers with an error result, like one named in `handlers.wrappers`. */
 export function wrapperCatchesThrows(facts: WrapperFacts): boolean {
   return !facts.parameterEscapes && facts.guardedCalls.length > 0 && facts.guardedCalls.every(Boolean);
+}
+
+/**
+ * The wrapper calls the parameter, and only inside `catch` clauses: it is the wrapper's error reporter
+ * (`trackTool(name, callback, recordError)` calls `recordError(error)` when the handler fails), not the handler it
+ * wraps, so a handler position of the wrapper's result is not the argument's.
+ */
+export function isErrorCallbackParameter(facts: WrapperFacts): boolean {
+  return !facts.parameterEscapes && facts.guardedCalls.length > 0 && facts.callsInCatch === facts.guardedCalls.length;
 }
 
 /** The shape of a class member `name` in a class extending `baseClass` (its last name: `sdk.MCPTool` is `MCPTool`). */

@@ -53,7 +53,7 @@ import { getProgramHandlers } from "./typescript/program-handlers.js";
 import type { TypedServices } from "./typescript/services.js";
 import { returnsErrorResult, returnsOnlyErrorResults } from "./tool-results.js";
 import { callsErrorResultFunction } from "./typescript/tool-results.js";
-import { catchingWrapperCall, handedOnFacts } from "./converting-wrappers.js";
+import { catchingWrapperCall, handedOnFacts, isErrorCallbackArgument } from "./converting-wrappers.js";
 import { enclosingFunction, estreeTree } from "./estree-tree.js";
 import { returningFunction } from "./throw-semantics.js";
 import { rendersUi } from "./ui-components.js";
@@ -451,7 +451,9 @@ export class ToolHandlers {
     if (shape !== "lookThrough") {
       return shape?.kind === "registration" ? { ...shape, callerGuarded: this.wrapperCatches({ call, argumentIndex }) === true } : shape;
     }
-    // A call that may wrap the handler is looked through: `handler: withAuth(async (args) => ...)`.
+    // A call that may wrap the handler is looked through: `handler: withAuth(async (args) => ...)`; not to the
+    // wrapper's error reporter (`trackTool(name, callback, recordError)`).
+    if (isErrorCallbackArgument(call, argumentIndex, this.sourceCode, this.returnsErrorResult)) return undefined;
     wrappers.push({ call, argumentIndex });
     const outer = this.handlerPosition(call, wrappers, seen);
     if (!outer) wrappers.pop();

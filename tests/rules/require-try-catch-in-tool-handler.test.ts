@@ -313,6 +313,29 @@ function safely<A>(handler: (args: A) => Promise<CallToolResult>) {
 server.registerTool("stat", { inputSchema: {} }, safely(async ({ path }) => ({ content: [{ type: "text", text: JSON.stringify(await stat(path)) }] })));`,
     },
     {
+      name: "a wrapper's error reporter, which it calls only in its catch, is not the handler it wraps",
+      filename: SERVER_FILE,
+      code: `
+import type { McpServer, ToolCallback } from "@modelcontextprotocol/sdk/server/mcp.js";
+const recordError = (error: unknown) => sentry?.captureException(error);
+function trackTool<A>(name: string, callback: (args: A) => Promise<CallToolResult>, onError: (error: unknown) => void) {
+  return async (args: A) => {
+    try {
+      const result = await callback(args);
+      metrics.increment(\`tool.\${name}.ok\`);
+      return result;
+    } catch (error) {
+      onError(error);
+      metrics.increment(\`tool.\${name}.error\`);
+      throw error;
+    }
+  };
+}
+export function registerTracked(server: McpServer, name: string, config: ToolConfig, callback: ToolCallback) {
+  return server.registerTool(name, config, trackTool(name, callback, recordError));
+}`,
+    },
+    {
       name: "the unknown-tool branch of a dispatcher does not count",
       filename: SERVER_FILE,
       code: `
@@ -571,6 +594,53 @@ server.registerTool("stat", { inputSchema: {} }, quiet(async ({ path }) => {
     return (({ content: [{ type: "text", text: JSON.stringify(await stat(path)) }] }));
 ${catchClause("  ")}
 }));`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "near-miss of the error reporter: a wrapper that calls its argument again in its catch (a retry) wraps it",
+      filename: SERVER_FILE,
+      code: `
+function retrying(callback) {
+  return async (args) => {
+    try {
+      return await callback(args);
+    } catch (error) {
+      console.warn("retrying once", error);
+      return callback(args);
+    }
+  };
+}
+const readStatus = async ({ path }) => ({ content: [{ type: "text", text: JSON.stringify(await stat(path)) }] });
+server.registerTool("stat", { inputSchema: {} }, retrying(readStatus));`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 12,
+          column: 37,
+          data: { hint: "" },
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+function retrying(callback) {
+  return async (args) => {
+    try {
+      return await callback(args);
+    } catch (error) {
+      console.warn("retrying once", error);
+      return callback(args);
+    }
+  };
+}
+const readStatus = async ({ path }) => {
+  try {
+    return (({ content: [{ type: "text", text: JSON.stringify(await stat(path)) }] }));
+${catchClause("  ")}
+};
+server.registerTool("stat", { inputSchema: {} }, retrying(readStatus));`,
             },
           ],
         },

@@ -1,23 +1,28 @@
 import type ts from "typescript";
-import { isConvertingWrapper, isGuardedCall, wrapperCatchesThrows, type WrapperFacts } from "../handler-shapes.js";
+import {
+  isConvertingWrapper,
+  isErrorCallbackParameter,
+  isGuardedCall,
+  wrapperCatchesThrows,
+  type WrapperFacts,
+} from "../handler-shapes.js";
 import type { McpSettings } from "../settings.js";
 import { calleeLastName } from "./resolve.js";
 import { returnsErrorResult } from "./tool-results.js";
-import { descendants, functionOfDeclaration, resolvedSymbol, symbolNode, type TsFunction, tryAround, unwrapTs } from "./ts-nodes.js";
+import { descendants, enclosingCatchTs, functionOfDeclaration, resolvedSymbol, symbolNode, tryAround, unwrapTs } from "./ts-nodes.js";
 import { typescript } from "./typescript.js";
 
 /**
- * The TypeScript adapter of `wrapperCatchesThrows`: whether `node` calls a wrapper declared in the
- * project (`safe(async (args) => ...)`, imported or not) that calls the function given as argument
- * `argumentIndex` only inside a `try` whose `catch` returns an error result. Undefined when the
- * wrapper's body is not in the project (a package's, a `.d.ts`).
+ * How a wrapper declared in the project (`safe(async (args) => ...)`, imported or not) uses the function given as
+ * argument `argumentIndex`. Undefined when the wrapper's body is not in the project (a package's, a `.d.ts`), null
+ * when that argument is not one of its plain parameters.
  */
-export function catchingWrapperCallTs(
+function wrapperParameterFactsTs(
   checker: ts.TypeChecker,
   node: ts.Node,
   argumentIndex: number,
   settings: McpSettings,
-): boolean | undefined {
+): WrapperFacts | null | undefined {
   if (!typescript.isCallExpression(node)) return undefined;
   const name = symbolNode(node.expression);
   const declaration = name && resolvedSymbol(checker, name)?.valueDeclaration;
@@ -25,7 +30,38 @@ export function catchingWrapperCallTs(
   if (!wrapper?.body || wrapper.getSourceFile().isDeclarationFile) return undefined;
   const parameter = wrapper.parameters.at(argumentIndex);
   const symbol = parameter && typescript.isIdentifier(parameter.name) ? checker.getSymbolAtLocation(parameter.name) : undefined;
-  return symbol !== undefined && wrapperCatchesThrows(parameterFacts(checker, wrapper, wrapper.body, symbol, settings));
+  if (!symbol) return null;
+  const reads: ts.Identifier[] = [];
+  for (const read of descendants(wrapper.body)) {
+    if (typescript.isIdentifier(read) && symbolOfRead(checker, read) === symbol) reads.push(read);
+  }
+  return handedOnFactsTs(checker, reads, () => wrapper, settings);
+}
+
+/**
+ * The TypeScript adapter of `wrapperCatchesThrows`: whether `node` calls a wrapper declared in the project that calls
+ * the function given as argument `argumentIndex` only inside a `try` whose `catch` returns an error result.
+ * Undefined when the wrapper's body is not in the project.
+ */
+export function catchingWrapperCallTs(
+  checker: ts.TypeChecker,
+  node: ts.Node,
+  argumentIndex: number,
+  settings: McpSettings,
+): boolean | undefined {
+  const facts = wrapperParameterFactsTs(checker, node, argumentIndex, settings);
+  return facts === undefined ? undefined : facts !== null && wrapperCatchesThrows(facts);
+}
+
+/** The TypeScript adapter of `isErrorCallbackParameter`: argument `argumentIndex` is the error reporter of a wrapper of the project. */
+export function isErrorCallbackArgumentTs(
+  checker: ts.TypeChecker,
+  call: ts.CallExpression,
+  argumentIndex: number,
+  settings: McpSettings,
+): boolean {
+  const facts = wrapperParameterFactsTs(checker, call, argumentIndex, settings);
+  return facts !== undefined && facts !== null && isErrorCallbackParameter(facts);
 }
 
 /**
@@ -37,20 +73,6 @@ export function wrapperCatchesTs(checker: ts.TypeChecker, call: ts.CallExpressio
   return (
     isConvertingWrapper(settings, calleeLastName(call.expression)) || catchingWrapperCallTs(checker, call, argumentIndex, settings) === true
   );
-}
-
-function parameterFacts(
-  checker: ts.TypeChecker,
-  wrapper: TsFunction,
-  body: ts.Node,
-  parameter: ts.Symbol,
-  settings: McpSettings,
-): WrapperFacts {
-  const reads: ts.Identifier[] = [];
-  for (const node of descendants(body)) {
-    if (typescript.isIdentifier(node) && symbolOfRead(checker, node) === parameter) reads.push(node);
-  }
-  return handedOnFactsTs(checker, reads, () => wrapper, settings);
 }
 
 /** The symbol an identifier reads: in `{ handler }` the name is the property's symbol, the value's is the variable. */
@@ -68,14 +90,15 @@ export function handedOnFactsTs(
   settings: McpSettings,
 ): WrapperFacts {
   const uses = reads.map(useOf);
+  const calls = uses.filter((use) => use !== "read" && use !== "escapes");
   return {
-    guardedCalls: uses.flatMap((use) => {
-      if (use === "read" || use === "escapes") return [];
-      const guard = tryAround(use, boundaryOf(use));
+    guardedCalls: calls.map((call) => {
+      const guard = tryAround(call, boundaryOf(call));
       const catchReturnsErrorResult =
         guard?.catchClause?.block.statements.some((statement) => returnsErrorResult(statement, settings, checker)) ?? false;
-      return [isGuardedCall({ inTry: guard !== undefined, catchReturnsErrorResult })];
+      return isGuardedCall({ inTry: guard !== undefined, catchReturnsErrorResult });
     }),
+    callsInCatch: calls.filter((call) => enclosingCatchTs(call, boundaryOf(call)) !== undefined).length,
     parameterEscapes: uses.includes("escapes"),
   };
 }

@@ -25,7 +25,7 @@ import {
   wrapperCatchesThrows,
 } from "../handler-shapes.js";
 import type { McpSettings } from "../settings.js";
-import { handedOnFactsTs, symbolOfRead, wrapperCatchesTs } from "./converting-wrappers.js";
+import { handedOnFactsTs, isErrorCallbackArgumentTs, symbolOfRead, wrapperCatchesTs } from "./converting-wrappers.js";
 import { Importers } from "./importers.js";
 import { calleeLastName, resolveFunctions } from "./resolve.js";
 import {
@@ -389,6 +389,7 @@ class Builder {
     const resolution = resolveFunctions(this.checker, expression, {
       throughWrappers: true,
       isConvertingWrapper: (call, argumentIndex) => wrapperCatchesTs(this.checker, call, argumentIndex, this.settings),
+      isErrorCallback: (call, argumentIndex) => isErrorCallbackArgumentTs(this.checker, call, argumentIndex, this.settings),
     });
     for (const fn of resolution.functions) {
       const forwarded = forwardedMethodCall(fn);

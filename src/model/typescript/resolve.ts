@@ -17,6 +17,8 @@ export interface ResolveOptions {
   throughWrappers: boolean;
   /** Wrappers that turn throws into error results: what is reached through one is `guarded`. */
   isConvertingWrapper?: (call: ts.CallExpression, argumentIndex: number) => boolean;
+  /** A wrapper's error reporter (`trackTool(name, callback, recordError)`): not looked through to. */
+  isErrorCallback?: (call: ts.CallExpression, argumentIndex: number) => boolean;
 }
 
 /** Resolution steps per expression: aliases of aliases are rare; this bounds pathological code. */
@@ -79,6 +81,7 @@ export function resolveFunctions(checker: ts.TypeChecker, expression: ts.Express
       } else if (options.throughWrappers) {
         // Any argument may be the handler a wrapper wraps, as the rules read it: `withTimeout(handler, { ms })`.
         node.arguments.forEach((argument, argumentIndex) => {
+          if (options.isErrorCallback?.(node, argumentIndex)) return;
           if (options.isConvertingWrapper?.(node, argumentIndex)) inWrapper.add(argument);
           follow(argument, node);
           pending.push(argument);

@@ -133,6 +133,14 @@ export function symbolNode(expression: ts.Expression): ts.Node | undefined {
   return undefined;
 }
 
+/** The nearest `catch` clause around `node` inside `boundary` (a function): code there handles an error. */
+export function enclosingCatchTs(node: ts.Node, boundary: ts.Node): ts.CatchClause | undefined {
+  for (let current = node.parent; current !== boundary && !typescript.isSourceFile(current); current = current.parent) {
+    if (typescript.isCatchClause(current)) return current;
+  }
+  return undefined;
+}
+
 /** The nearest `try` (with a `catch`) inside `boundary` whose block holds `node`. */
 export function tryAround(node: ts.Node, boundary: ts.Node): ts.TryStatement | undefined {
   for (let current = node.parent; current !== boundary && !typescript.isSourceFile(current); current = current.parent) {
