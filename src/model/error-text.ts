@@ -89,13 +89,21 @@ export function isEmptyPrefix(prefix: StaticPrefix | undefined): boolean {
 const ERROR_WORD = /^error\s*(?:[:[]|[-\u2013\u2014]\s)/iu;
 
 /**
+ * `Error fetching DNS report: `, `Error taking screenshot: `: the word, what failed as a verb in -ing and its object
+ * (one to five words), then a colon. `Error handling: on` (no object) and `Error rate: 2%` are not.
+ */
+const ERROR_DOING = /^error\s+\p{L}+ing(?:\s+[^\s:]+){1,5}:/iu;
+
+/**
  * A static prefix reads as an error text: the configured prefix or an accepted one (or a variant of
- * them), the word `error` and a separator, or a match of `errorTextPattern`.
+ * them), the word `error` and a separator, the word and what failed (`Error fetching report:`), or a match of
+ * `errorTextPattern`.
  */
 export function isErrorText(prefix: Pick<StaticPrefix, "text">, settings: McpSettings): boolean {
   const { text } = prefix;
   return (
     ERROR_WORD.test(text) ||
+    ERROR_DOING.test(text) ||
     prefixChecker(settings.errorPrefix, settings.acceptedErrorPrefixes).startsWithAccepted(text) ||
     (settings.errorTextPattern?.test(text) ?? false)
   );

@@ -154,6 +154,12 @@ export const c = { content: [{ type: "text", text: "Timeout" }] };`,
     expect(isErrorText({ text: "Error - disk full" }, settings)).toBe(true);
     expect(isErrorText({ text: "ERROR [E42] quota" }, settings)).toBe(true);
     expect(isErrorText({ text: "Error-free: all checks passed" }, settings)).toBe(false);
+    expect(isErrorText({ text: "Error fetching DNS report: " }, settings)).toBe(true);
+    expect(isErrorText({ text: "Error taking screenshot: " }, settings)).toBe(true);
+    expect(isErrorText({ text: "error during fetch: " }, settings)).toBe(true);
+    expect(isErrorText({ text: "Error handling: retries on" }, settings)).toBe(false);
+    expect(isErrorText({ text: "Error rate over the last hour: 2%" }, settings)).toBe(false);
+    expect(isErrorText({ text: "Error fetching the list of every zone this account may see: " }, settings)).toBe(false);
   });
 
   it("isErrorText honours acceptedErrorPrefixes and the configured prefix's variants", () => {

@@ -106,6 +106,12 @@ server.registerTool("fetch_page", { description: "Fetch a web page" }, async ({ 
   return { content: [{ type: "text", text: "Error rate: " + stats.errorRate + "%" }] };`),
     },
     {
+      name: "a setting that starts with the word and a gerund, with no object, is not an error text",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const config = await loadConfig(url);
+  return { content: [{ type: "text", text: \`Error handling: \${config.retries} retries\` }] };`),
+    },
+    {
       name: "isError computed from a boolean is the author's decision",
       filename: TOOL_FILE,
       code: listFilesTool(`      const { stdout, exitCode } = await run("ls", [args.dir]);
@@ -279,6 +285,28 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
         { messageId: "missingIsError", line: 9, column: 45 },
         { messageId: "missingIsError", line: 11, column: 47 },
         { messageId: "missingIsError", line: 12, column: 16 },
+      ],
+    },
+    {
+      name: "a text that says what failed (Error taking screenshot: ...) outside a catch is an error text",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const result = await browser.screenshot(url);
+  if (!result.ok) return { content: [{ type: "text", text: \`Error taking screenshot: \${result.error}\` }] };
+  return { content: [{ type: "image", data: result.data, mimeType: "image/png" }] };`),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 6,
+          column: 26,
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: registeredTool(`  const result = await browser.screenshot(url);
+  if (!result.ok) return { content: [{ type: "text", text: \`Error taking screenshot: \${result.error}\` }], isError: true };
+  return { content: [{ type: "image", data: result.data, mimeType: "image/png" }] };`),
+            },
+          ],
+        },
       ],
     },
     {
