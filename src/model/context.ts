@@ -58,8 +58,11 @@ class FileModel implements McpContext {
   }
 }
 
-/** The model of a file, or the settings mistake that keeps the rules from reading it. */
-const buildContext = perFile((context, sourceCode, rawSettings): McpContext | McpSettingsError => {
+/**
+ * The model of a file, the settings mistake that keeps the rules from reading it, or undefined for a test file
+ * (`testFiles`): a test's tools throw and its mocks answer on purpose, and it is no part of the server.
+ */
+const buildContext = perFile((context, sourceCode, rawSettings): McpContext | McpSettingsError | undefined => {
   let settings: McpSettings;
   try {
     settings = getMcpSettings(rawSettings);
@@ -67,7 +70,7 @@ const buildContext = perFile((context, sourceCode, rawSettings): McpContext | Mc
     if (error instanceof McpSettingsError) return error;
     throw error;
   }
-  return new FileModel(context, sourceCode, settings);
+  return settings.isTestFile(context.filename, context.cwd) ? undefined : new FileModel(context, sourceCode, settings);
 });
 
 /** Files whose settings mistake one rule has reported already. */
@@ -75,7 +78,7 @@ const reported = new WeakSet<object>();
 
 /**
  * The model of the file a rule is linting, built once per file and settings object and shared by
- * every rule; undefined when the settings are wrong, which the first rule to ask reports (its
+ * every rule; undefined for a test file, and when the settings are wrong, which the first rule to ask reports (its
  * `invalidSettings` message, at line 1) so that the mistake reads as one and other findings stay.
  */
 export function getMcpContext(context: AnyRuleContext): McpContext | undefined {

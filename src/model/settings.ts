@@ -16,6 +16,7 @@ export interface ErrorHelper {
 /** `settings["mcp-tool-errors"]` after validation, every key filled in. */
 export interface McpSettings {
   toolFiles: readonly string[];
+  testFiles: readonly string[];
   handlers: {
     properties: readonly string[];
     registrationMethods: readonly string[];
@@ -35,12 +36,15 @@ export interface McpSettings {
   errorHelpers: readonly ErrorHelper[];
   /** A file that is tool code as a whole (the ADR's `src/tools/`): `toolFiles`, compiled once. */
   isToolFile: (filename: string, cwd: string) => boolean;
+  /** A file that tests or mocks the server, not server code: `testFiles`, compiled once. */
+  isTestFile: (filename: string, cwd: string) => boolean;
 }
 
 export const SETTINGS_KEY = "mcp-tool-errors";
 
 export const DEFAULT_SETTINGS = {
   toolFiles: ["**/src/tools/**"],
+  testFiles: ["**/*.{test,spec}.*", "**/__tests__/**", "**/__mocks__/**"],
   handlers: {
     properties: ["handler", "handle", "execute"],
     registrationMethods: ["tool", "registerTool", "registerToolTask"],
@@ -125,19 +129,19 @@ function hasUnbalancedBrackets(pattern: string): boolean {
   return depth !== 0;
 }
 
-function compileGlob(pattern: string): (path: string) => boolean {
+function compileGlob(pattern: string, key: GlobKey): (path: string) => boolean {
   if (pattern.trim() === "" || pattern === "!") {
-    throw new McpSettingsError("toolFiles", `${GLOB_FORM}; got the empty glob ${shown(pattern)}`);
+    throw new McpSettingsError(key, `${GLOB_FORM}; got the empty glob ${shown(pattern)}`);
   }
   const glob = pattern.startsWith("!") ? pattern.slice(1) : pattern;
   if (path.isAbsolute(glob) || /^[A-Za-z]:[\\/]/u.test(glob)) {
     throw new McpSettingsError(
-      "toolFiles",
+      key,
       `${GLOB_FORM}; ${shown(pattern)} is an absolute path, but globs are matched against the path relative to ESLint's cwd ("src/tools/**")`,
     );
   }
   if (hasUnbalancedBrackets(glob)) {
-    throw new McpSettingsError("toolFiles", `${GLOB_FORM}; ${shown(pattern)} has an unbalanced "[" or "]", so it can match nothing`);
+    throw new McpSettingsError(key, `${GLOB_FORM}; ${shown(pattern)} has an unbalanced "[" or "]", so it can match nothing`);
   }
   try {
     // `debug` makes picomatch throw on a glob it cannot compile instead of silently matching nothing.
@@ -147,14 +151,17 @@ function compileGlob(pattern: string): (path: string) => boolean {
     return (path) => path === glob || regex.test(path);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new McpSettingsError("toolFiles", `${GLOB_FORM}; ${shown(pattern)} is not a valid glob (${reason})`);
+    throw new McpSettingsError(key, `${GLOB_FORM}; ${shown(pattern)} is not a valid glob (${reason})`);
   }
 }
 
-function compileToolFiles(patterns: readonly string[]): (path: string) => boolean {
+/** The settings keys that hold globs matched against a file's path (`toolFilesPath`). */
+type GlobKey = "toolFiles" | "testFiles";
+
+function compileGlobs(patterns: readonly string[], key: GlobKey): (path: string) => boolean {
   const included: ((path: string) => boolean)[] = [];
   const excluded: ((path: string) => boolean)[] = [];
-  for (const pattern of patterns) (pattern.startsWith("!") ? excluded : included).push(compileGlob(pattern));
+  for (const pattern of patterns) (pattern.startsWith("!") ? excluded : included).push(compileGlob(pattern, key));
   return (path) => included.some((matches) => matches(path)) && !excluded.some((matches) => matches(path));
 }
 
@@ -180,7 +187,7 @@ function compilePattern(value: unknown): RegExp | undefined {
 }
 
 /**
- * The path `toolFiles` globs are matched against: relative to `cwd` with `/` separators,
+ * The path `toolFiles` and `testFiles` globs are matched against: relative to `cwd` with `/` separators,
  * or the absolute path for a file outside `cwd`.
  */
 export function toolFilesPath(filename: string, cwd: string): string {
@@ -261,13 +268,16 @@ function parseSettings(raw: unknown): McpSettings {
     from[name] === undefined ? (defaults[name] ?? []) : stringArray(from[name], `${path}${name}`);
 
   const toolFiles = raw.toolFiles === undefined ? DEFAULT_SETTINGS.toolFiles : stringArray(raw.toolFiles, "toolFiles", GLOBS);
+  const testFiles = raw.testFiles === undefined ? DEFAULT_SETTINGS.testFiles : stringArray(raw.testFiles, "testFiles", GLOBS);
   const errorPrefix = raw.errorPrefix ?? DEFAULT_SETTINGS.errorPrefix;
   if (typeof errorPrefix !== "string" || errorPrefix.trim() === "") {
     throw new McpSettingsError("errorPrefix", `must be a non-empty string such as "Error: " (got ${shown(errorPrefix)})`);
   }
-  const isToolFilePath = compileToolFiles(toolFiles);
+  const isToolFilePath = compileGlobs(toolFiles, "toolFiles");
+  const isTestFilePath = compileGlobs(testFiles, "testFiles");
   return {
     toolFiles,
+    testFiles,
     handlers: {
       properties: list(handlers, DEFAULT_SETTINGS.handlers, "properties", "handlers."),
       registrationMethods: list(handlers, DEFAULT_SETTINGS.handlers, "registrationMethods", "handlers."),
@@ -285,6 +295,7 @@ function parseSettings(raw: unknown): McpSettings {
     errorTextPattern: compilePattern(raw.errorTextPattern),
     errorHelpers: raw.errorHelpers === undefined ? [] : errorHelpers(raw.errorHelpers, errorPrefix),
     isToolFile: (filename, cwd) => isToolFilePath(toolFilesPath(filename, cwd)),
+    isTestFile: (filename, cwd) => isTestFilePath(toolFilesPath(filename, cwd)),
   };
 }
 

@@ -32,7 +32,7 @@ export default createRule<Options, MessageIds>({
       throw: "Tool handlers must never throw: {{outcome}}. Return an error result (`isError: true`) instead.{{hint}}",
       reject: "Tool handlers must never throw: {{outcome}}. Return an error result (`isError: true`) instead.{{hint}}",
       throwingCall:
-        "`{{name}}()` can throw (line {{line}}); {{outcome}}. Catch it in the handler and return an error result (`isError: true`).",
+        "`{{name}}()` can throw (line {{line}}); {{outcome}}. Catch it in the handler and return an error result (`isError: true`).{{hint}}",
       replaceWithErrorResult: "Return an error result (`isError: true`) instead of throwing.",
     },
     schema: [
@@ -59,12 +59,12 @@ export default createRule<Options, MessageIds>({
       if (!handler || handler.guarded || (!reportConvertedThrows && runtimeConvertsThrows(handler))) return undefined;
       return handler;
     };
-    /** How to tell the rule that this throw is fine: a framework's own error class, or a wrapper that catches. */
+    /** How to tell the rule that this throw is fine: a framework's own error class, and a wrapper that catches. */
     const hint = (thrown: TSESTree.Node | undefined, handler: ToolHandler): string => {
       const name = frameworkErrorClass(thrown);
-      return name === undefined
-        ? wrapperHint(handler)
-        : ` If your framework turns \`${name}\` into an error result, add it to this rule's \`allow\` option.`;
+      const allowHint =
+        name === undefined ? "" : ` If your framework turns \`${name}\` into an error result, add it to this rule's \`allow\` option.`;
+      return allowHint + wrapperHint(handler);
     };
 
     return {
@@ -111,7 +111,12 @@ export default createRule<Options, MessageIds>({
           context.report({
             node: call,
             messageId: "throwingCall",
-            data: { name: callee.name, line: callee.line, outcome: throwOutcome(handler.path, "its throw", errorPrefix) },
+            data: {
+              name: callee.name,
+              line: callee.line,
+              outcome: throwOutcome(handler.path, "its throw", errorPrefix),
+              hint: wrapperHint(handler),
+            },
           });
         }
       },

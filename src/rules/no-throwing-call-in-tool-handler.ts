@@ -7,7 +7,7 @@ import { getThrowAnalysis, type ThrowPath, type ThrowTarget } from "../model/typ
 import { describeSite } from "../model/typescript/throwing-library-calls.js";
 import { containsTs } from "../model/typescript/ts-nodes.js";
 import { runtimeConvertsThrows } from "../model/handler-shapes.js";
-import { throwOutcome } from "../model/throw-outcome.js";
+import { throwOutcome, wrapperHint } from "../model/throw-outcome.js";
 import { createRule } from "../util/create-rule.js";
 import { requireParserServices } from "../util/parser-services.js";
 import { allowedErrorClassesSchema, reportConvertedThrowsSchema } from "../util/options.js";
@@ -30,7 +30,7 @@ export default createRule<Options, MessageIds>({
       // eslint-disable-next-line eslint-plugin/no-unused-message-ids -- getMcpContext reports it for the rule
       invalidSettings: INVALID_SETTINGS_MESSAGE,
       throwingCall:
-        "{{chain}} can throw ({{location}}); {{outcome}}. Catch it in the handler and return an error result (`isError: true`).",
+        "{{chain}} can throw ({{location}}); {{outcome}}. Catch it in the handler and return an error result (`isError: true`).{{hint}}",
     },
     schema: [
       {
@@ -86,6 +86,7 @@ export default createRule<Options, MessageIds>({
             chain: chain.map((name) => `\`${name}()\``).join(" → "),
             location,
             outcome: throwOutcome(handler.path, "its throw", mcp.settings.errorPrefix),
+            hint: wrapperHint(handler),
           },
         });
       };

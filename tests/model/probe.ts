@@ -32,9 +32,9 @@ export function runProbe(
 
 export type { TSESTree };
 
-/** The model of the probed file; the probes here always have valid settings. */
+/** The model of the probed file; the probes here always have valid settings, and probe no test file unless they say so. */
 export function modelOf(context: Parameters<typeof getMcpContext>[0]): McpContext {
   const mcp = getMcpContext(context);
-  if (!mcp) throw new Error("the probe's settings are invalid");
+  if (!mcp) throw new Error("the probe's settings are invalid, or the probed file is a test file (testFiles)");
   return mcp;
 }

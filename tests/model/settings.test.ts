@@ -6,6 +6,7 @@ describe("getMcpSettings", () => {
   it("fills in every default when the plugin has no settings", () => {
     const settings = getMcpSettings({});
     expect(settings.toolFiles).toEqual(DEFAULT_SETTINGS.toolFiles);
+    expect(settings.testFiles).toEqual(DEFAULT_SETTINGS.testFiles);
     expect(settings.handlers).toEqual(DEFAULT_SETTINGS.handlers);
     expect(settings.protocolErrors).toEqual(DEFAULT_SETTINGS.protocolErrors);
     expect(settings.errorPrefix).toBe("Error: ");
@@ -50,6 +51,37 @@ describe("getMcpSettings", () => {
     );
     expect(() => getMcpSettings({ "mcp-tool-errors": { handlers: { serverModules: "fastmcp" } } })).toThrow(
       'settings["mcp-tool-errors"].handlers.serverModules must be an array of strings (got "fastmcp")',
+    );
+  });
+});
+
+describe("isTestFile", () => {
+  const cwd = "/repo";
+  const check = (file: string, testFiles?: string[]) =>
+    getMcpSettings(testFiles ? { "mcp-tool-errors": { testFiles } } : {}).isTestFile(file, cwd);
+
+  it("matches test and spec files and the test and mock folders of any package by default", () => {
+    expect(check("/repo/packages/mcp-utils/src/server.test.ts")).toBe(true);
+    expect(check("/repo/src/tools/mongodb/mongodbTool.spec.mts")).toBe(true);
+    expect(check("/repo/src/__tests__/dispatch.ts")).toBe(true);
+    expect(check("/repo/src/__mocks__/api.ts")).toBe(true);
+    expect(check("/repo/src/tools/test-runner.ts")).toBe(false);
+    expect(check("/repo/src/tools/latest.ts")).toBe(false);
+    expect(check("/repo/src/contest.ts")).toBe(false);
+  });
+
+  it("is what the setting says: other folders, exclusions, or no test files at all", () => {
+    expect(check("/repo/integration-tests/src/mocks/mockTools.ts", ["**/*-tests/**"])).toBe(true);
+    expect(check("/repo/src/server.test.ts", ["**/*.test.*", "!src/server.test.ts"])).toBe(false);
+    expect(check("/repo/src/server.test.ts", [])).toBe(false);
+  });
+
+  it("names the key in a glob mistake", () => {
+    expect(() => getMcpSettings({ "mcp-tool-errors": { testFiles: ["tests/[unit/**"] } })).toThrow(
+      'settings["mcp-tool-errors"].testFiles must be an array of glob strings',
+    );
+    expect(() => getMcpSettings({ "mcp-tool-errors": { testFiles: "**/*.test.ts" } })).toThrow(
+      'settings["mcp-tool-errors"].testFiles must be an array of glob strings',
     );
   });
 });

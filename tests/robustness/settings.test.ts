@@ -91,6 +91,11 @@ const BAD_SETTINGS: BadSetting[] = [
   { path: "toolFiles", value: ["!**/[z-a].ts"], expected: ['"!**/[z-a].ts" is not a valid glob', "Range out of order"] },
   { path: "toolFiles", value: ["/home/me/server/src/tools/**"], expected: ["is an absolute path", "relative to ESLint's cwd"] },
   { path: "toolFiles", value: ["src/[tools/**"], expected: ['"src/[tools/**" has an unbalanced "[" or "]"'] },
+  {
+    path: "testFiles",
+    value: ["/home/me/server/test/**"],
+    expected: ["testFiles must be an array of glob strings", "is an absolute path"],
+  },
   ...listKeys.flatMap((path) => [
     { path, value: "handler", expected: ["must be an array of strings", 'got "handler"'] },
     { path, value: [["handler"]], expected: ["must be an array of strings", "item 0 is an array"] },

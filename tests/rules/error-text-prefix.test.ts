@@ -124,11 +124,20 @@ export function draft() {
   return { result, markFailed };
 }`,
     },
+    {
+      name: "a test file (testFiles) is not linted: its mock server answers as the test needs",
+      filename: "src/tools/forms.test.ts",
+      code: `
+server.registerTool("open_form", { description: "Open a form" }, async () => {
+  return { content: [{ type: "text", text: "Form is locked" }], isError: true };
+});`,
+    },
   ],
   invalid: [
     {
-      name: "in a test file, a result the mock server returns is still checked, and so is one given to a non-assertion call",
+      name: "a test file that testFiles leaves out: a result the mock server returns is checked, and so is one given to a non-assertion call",
       filename: "src/tools/forms.test.ts",
+      settings: { "mcp-tool-errors": { testFiles: ["**/__tests__/**"] } },
       code: `
 server.registerTool("open_form", { description: "Open a form" }, async () => {
   return { content: [{ type: "text", text: "Form is locked" }], isError: true };

@@ -39,6 +39,42 @@ const escapingThrow = (
   suggestions: [{ messageId: "replaceWithErrorResult" as const, output: code.replace(throwStatement, errorReturn) }],
 });
 
+/** A sentry-style tool defined through the project's `defineTool`, which this file cannot read: it throws `UserInputError`. */
+const FIND_ALERT_RULES = `
+import { defineTool } from "../internal/define-tool.js";
+import { UserInputError } from "../errors.js";
+function requireProject(params: { projectSlug?: string }): string {
+  if (!params.projectSlug) throw new UserInputError("projectSlug is required");
+  return params.projectSlug;
+}
+export default defineTool({
+  name: "find_alert_rules",
+  async handler(params: { organizationSlug?: string; projectSlug?: string }) {
+    if (!params.organizationSlug) throw new UserInputError("organizationSlug is required");
+    const project = requireProject(params);
+    return { content: [{ type: "text", text: await listAlertRules(params.organizationSlug, project) }] };
+  },
+});`;
+
+/** A test of a dispatcher's catch: a tool that throws on purpose (line 10, column 7). */
+const FAILING_TOOL_TEST = `
+import { describe, expect, test } from "vitest";
+import { createMcpServer, tool } from "./server.js";
+describe("tools", () => {
+  test("a failing tool is answered with isError", async () => {
+    const server = createMcpServer({
+      tools: {
+        bad_tool: tool({
+          execute: async ({ foo }: { foo: string }) => {
+            throw new Error("Failure: " + foo);
+          },
+        }),
+      },
+    });
+    expect((await server.callTool({ name: "bad_tool", arguments: { foo: "x" } })).isError).toBe(true);
+  });
+});`;
+
 /** A tool file's default export that loads its APIs, throwing at start-up (line 6), and registers a tool that throws (line 8). */
 const DOCS_SEARCH_REGISTRAR = `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -196,6 +232,11 @@ export default WeatherTool;`;
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a test file (testFiles) is no part of the server: its tool throws on purpose",
+      filename: "packages/mcp-utils/src/server.test.ts",
+      code: FAILING_TOOL_TEST,
+    },
     {
       name: "a table's entry that the file's loop calls inside the registered callback's try, whose catch returns an error result",
       filename: TOOL_FILE,
@@ -961,6 +1002,24 @@ server.registerTool("find_contact", { inputSchema: {} }, safe(async ({ name }) =
       ],
     },
     {
+      name: "the same test is linted when testFiles leaves it out",
+      filename: "packages/mcp-utils/src/server.test.ts",
+      code: FAILING_TOOL_TEST,
+      settings: { "mcp-tool-errors": { testFiles: [] } },
+      errors: [
+        {
+          ...escapingThrow(FAILING_TOOL_TEST, { line: 10, column: 13 }, [
+            'throw new Error("Failure: " + foo);',
+            'return { content: [{ type: "text", text: `Error: ${String("Failure: " + foo)}` }], isError: true };',
+          ]),
+          data: {
+            outcome: THROW_ESCAPES,
+            hint: " If the code that runs `tool()`'s handlers turns what they throw into an error result, name `tool` in settings `handlers.wrappers`.",
+          },
+        },
+      ],
+    },
+    {
       name: "a wrapper whose catch returns a helper of the file that builds a result without isError guards nothing",
       filename: SERVER_FILE,
       code: PLAIN_TEXT_CATCH,
@@ -1304,7 +1363,7 @@ class IssueServer {
   }
 }`,
       errors: [
-        { messageId: "throwingCall", data: { name: "this.requireRepo", line: 20, outcome: JSON_RPC }, line: 10, column: 32 },
+        { messageId: "throwingCall", data: { name: "this.requireRepo", line: 20, outcome: JSON_RPC, hint: "" }, line: 10, column: 32 },
         {
           messageId: "throw",
           line: 16,
@@ -1432,7 +1491,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   }
 });`,
       errors: [
-        { messageId: "throwingCall", data: { name: "requireString", line: 4, outcome: JSON_RPC }, line: 11, column: 19 },
+        { messageId: "throwingCall", data: { name: "requireString", line: 4, outcome: JSON_RPC, hint: "" }, line: 11, column: 19 },
         {
           messageId: "reject",
           data: {
@@ -1608,6 +1667,44 @@ server.registerTool("create_issue", { inputSchema: { title: z.string() } }, ({ t
           },
           line: 3,
           column: 24,
+        },
+      ],
+    },
+    {
+      name: "a definition function's handler: the allow hint and the wrappers hint, and the wrappers hint on a throwing call",
+      filename: TOOL_FILE,
+      code: FIND_ALERT_RULES,
+      errors: [
+        {
+          messageId: "throw",
+          data: {
+            outcome: THROW_ESCAPES,
+            hint:
+              " If your framework turns `UserInputError` into an error result, add it to this rule's `allow` option." +
+              " If the code that runs `defineTool()`'s handlers turns what they throw into an error result, name `defineTool` in settings `handlers.wrappers`.",
+          },
+          line: 11,
+          column: 35,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: FIND_ALERT_RULES.replace(
+                'throw new UserInputError("organizationSlug is required");',
+                'return { content: [{ type: "text", text: "Error: organizationSlug is required" }], isError: true };',
+              ),
+            },
+          ],
+        },
+        {
+          messageId: "throwingCall",
+          data: {
+            name: "requireProject",
+            line: 5,
+            outcome: ESCAPES,
+            hint: " If the code that runs `defineTool()`'s handlers turns what they throw into an error result, name `defineTool` in settings `handlers.wrappers`.",
+          },
+          line: 12,
+          column: 21,
         },
       ],
     },
@@ -2175,7 +2272,7 @@ try {
       filename: SERVER_FILE,
       code: BROWSER_CONNECTION_TOOL('console.error("browser connector failed", error);\n    throw error;'),
       errors: [
-        { messageId: "throwingCall", data: { name: "withServerConnection", line: 9, outcome: SAFETY_NET }, line: 13, column: 16 },
+        { messageId: "throwingCall", data: { name: "withServerConnection", line: 9, outcome: SAFETY_NET, hint: "" }, line: 13, column: 16 },
         { messageId: "throw", data: { outcome: THROW_SAFETY_NET, hint: "" }, line: 15, column: 23, suggestions: [] },
       ],
     },
@@ -2235,7 +2332,7 @@ try {
         "}",
         "checkAllowed(command);",
       ]),
-      errors: [{ messageId: "throwingCall", data: { name: "checkAllowed", line: 4, outcome: SAFETY_NET }, line: 6, column: 3 }],
+      errors: [{ messageId: "throwingCall", data: { name: "checkAllowed", line: 4, outcome: SAFETY_NET, hint: "" }, line: 6, column: 3 }],
     },
     {
       name: "a function the handler declares and also stores is part of it: its throw is reported where it is written",
@@ -2258,7 +2355,7 @@ try {
         "};",
         "rows.forEach(checkRow);",
       ]),
-      errors: [{ messageId: "throwingCall", data: { name: "checkRow", line: 4, outcome: SAFETY_NET }, line: 6, column: 3 }],
+      errors: [{ messageId: "throwingCall", data: { name: "checkRow", line: 4, outcome: SAFETY_NET, hint: "" }, line: 6, column: 3 }],
     },
     {
       name: "a function the handler returns and also calls before its try: the call is reported",
@@ -2275,7 +2372,7 @@ export const act = {
     return { action, waitForNetwork: false };
   },
 };`,
-      errors: [{ messageId: "throwingCall", data: { name: "action", line: 6, outcome: ESCAPES }, line: 9, column: 11 }],
+      errors: [{ messageId: "throwingCall", data: { name: "action", line: 6, outcome: ESCAPES, hint: "" }, line: 9, column: 11 }],
     },
     ...throwingHelperCases,
   ],

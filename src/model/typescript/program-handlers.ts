@@ -588,7 +588,8 @@ class ProgramHandlerIndex implements ProgramHandlers {
     cwd: string,
   ) {
     this.builder = new Builder(program, settings, (file) => settings.isToolFile(file.fileName, cwd));
-    this.files = projectSourceFiles(program);
+    // A test's registrations (`server.registerTool("x", {}, productionHandler)`) and its tools are no part of the server.
+    this.files = projectSourceFiles(program).filter((file) => !settings.isTestFile(file.fileName, cwd));
     this.places = new Map(this.files.map((file, place) => [file, place]));
     this.importers = new Importers(program.getTypeChecker(), this.files);
   }

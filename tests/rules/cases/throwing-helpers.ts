@@ -40,7 +40,7 @@ export const listTree = {
   schema: { name: "list_tree", inputSchema: { type: "object" } },
   handler: async (args: { depth: string }) => ({ content: [{ type: "text", text: await tree(parseDepth(args.depth)) }] }),
 };`,
-    errors: [{ messageId: "throwingCall", data: { name: "parseDepth", line: 6, outcome: ESCAPES }, line: 11, column: 93 }],
+    errors: [{ messageId: "throwingCall", data: { name: "parseDepth", line: 6, outcome: ESCAPES, hint: "" }, line: 11, column: 93 }],
   },
   {
     name: "a call to a same-file argument helper that throws (the ADR project's violation)",
@@ -55,7 +55,7 @@ export function createGitLogTool(deps: { git(args: string[]): Promise<string> })
     },
   };
 }`,
-    errors: [{ messageId: "throwingCall", data: { name: "requireString", line: 4, outcome: ESCAPES }, line: 11, column: 19 }],
+    errors: [{ messageId: "throwingCall", data: { name: "requireString", line: 4, outcome: ESCAPES, hint: "" }, line: 11, column: 19 }],
   },
   {
     name: "a chain of helpers reports the line of the deepest throw",
@@ -70,7 +70,7 @@ server.registerTool("git_log", { inputSchema: {} }, async (args) => {
   const argv = gitLogArgv(args);
   return { content: [{ type: "text", text: await git(argv) }] };
 });`,
-    errors: [{ messageId: "throwingCall", data: { name: "gitLogArgv", line: 4, outcome: SAFETY_NET }, line: 13, column: 16 }],
+    errors: [{ messageId: "throwingCall", data: { name: "gitLogArgv", line: 4, outcome: SAFETY_NET, hint: "" }, line: 13, column: 16 }],
   },
   {
     name: "recursion between helpers that throw ends (cycle)",
@@ -86,7 +86,7 @@ function visit(node: TreeNode, depth: number): string[] {
 server.registerTool("list_tree", { inputSchema: {} }, async ({ root }) => ({
   content: [{ type: "text", text: visit(await loadTree(root), 0).join("\\n") }],
 }));`,
-    errors: [{ messageId: "throwingCall", data: { name: "visit", line: 3, outcome: SAFETY_NET }, line: 10, column: 35 }],
+    errors: [{ messageId: "throwingCall", data: { name: "visit", line: 3, outcome: SAFETY_NET, hint: "" }, line: 10, column: 35 }],
   },
   {
     name: "a named handler function, and another handler that calls it",
@@ -122,7 +122,7 @@ export const gitDiffMain = {
           },
         ],
       },
-      { messageId: "throwingCall", data: { name: "handleGitDiff", line: 3, outcome: ESCAPES }, line: 9, column: 24 },
+      { messageId: "throwingCall", data: { name: "handleGitDiff", line: 3, outcome: ESCAPES, hint: "" }, line: 9, column: 24 },
     ],
   },
   {
@@ -144,8 +144,8 @@ server.registerTool("read_json", { inputSchema: {} }, async ({ path }) => {
   return { content: [{ type: "text", text: JSON.stringify(readJson(await readFile(path, "utf8"))) }] };
 });`,
     errors: [
-      { messageId: "throwingCall", data: { name: "notFound", line: 2, outcome: SAFETY_NET }, line: 13, column: 29 },
-      { messageId: "throwingCall", data: { name: "readJson", line: 8, outcome: SAFETY_NET }, line: 14, column: 59 },
+      { messageId: "throwingCall", data: { name: "notFound", line: 2, outcome: SAFETY_NET, hint: "" }, line: 13, column: 29 },
+      { messageId: "throwingCall", data: { name: "readJson", line: 8, outcome: SAFETY_NET, hint: "" }, line: 14, column: 59 },
     ],
   },
   {
@@ -160,7 +160,9 @@ server.registerTool("list_branches", { inputSchema: {} }, async (args) => {
   const repo = requireRepository(args);
   return { content: [{ type: "text", text: (await git(repo, ["branch"])).join("\\n") }] };
 });`,
-    errors: [{ messageId: "throwingCall", data: { name: "requireRepository", line: 3, outcome: SAFETY_NET }, line: 7, column: 16 }],
+    errors: [
+      { messageId: "throwingCall", data: { name: "requireRepository", line: 3, outcome: SAFETY_NET, hint: "" }, line: 7, column: 16 },
+    ],
   },
   {
     name: "a helper whose rejection leaves through ?: under return await",
@@ -173,6 +175,6 @@ server.registerTool("get_issue", { inputSchema: {} }, async ({ id }) => {
   const issue = await loadIssue(id);
   return { content: [{ type: "text", text: issue.title }] };
 });`,
-    errors: [{ messageId: "throwingCall", data: { name: "loadIssue", line: 3, outcome: SAFETY_NET }, line: 6, column: 23 }],
+    errors: [{ messageId: "throwingCall", data: { name: "loadIssue", line: 3, outcome: SAFETY_NET, hint: "" }, line: 6, column: 23 }],
   },
 ];
