@@ -80,6 +80,8 @@ export interface FileFacts {
   imports: readonly string[];
   /** The file calls a registration method itself (`isRegistrationCall`). */
   registersTools: boolean;
+  /** The file exports a `schema` or `metadata` of its own (xmcp's tool file: `export const metadata: ToolMetadata`). */
+  exportsToolMetadata: boolean;
 }
 
 /**
@@ -286,9 +288,19 @@ export function classMemberShape(settings: McpSettings, name: string | undefined
     : undefined;
 }
 
-/** The shape of a default export: a handler in a tool file (xmcp's convention). */
-export function defaultExportShape(inToolFile: boolean): HandlerShape | undefined {
-  return inToolFile ? { kind: "defaultExport", via: undefined } : undefined;
+/** The named exports by which a tool file describes the tool its default export handles (xmcp's convention). */
+export const TOOL_METADATA_EXPORTS: ReadonlySet<string> = new Set(["schema", "metadata"]);
+
+/**
+ * The shape of a default export: a handler in a tool file that follows xmcp's convention, by importing `xmcp` or
+ * exporting the tool's `schema` or `metadata`. The default export of another module under `src/tools/` is a helper's
+ * (`export default filterPresets`), a registrar's or a loader's, which the tools call or the server runs once.
+ */
+export function defaultExportShape(inToolFile: boolean, facts: () => FileFacts): HandlerShape | undefined {
+  if (!inToolFile) return undefined;
+  const { imports, exportsToolMetadata } = facts();
+  const xmcp = exportsToolMetadata || imports.some((source) => source === "xmcp" || source.startsWith("xmcp/"));
+  return xmcp ? { kind: "defaultExport", via: undefined } : undefined;
 }
 
 /**

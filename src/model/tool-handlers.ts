@@ -22,6 +22,7 @@ import {
   callArgumentShape,
   classMemberShape,
   defaultExportShape,
+  TOOL_METADATA_EXPORTS,
   definitionObjectShape,
   dispatchTableShape,
   type FileFacts,
@@ -409,9 +410,11 @@ export class ToolHandlers {
       case AST_NODE_TYPES.CallExpression:
         return this.callArgumentPosition(parent, child, wrappers, seen);
       case AST_NODE_TYPES.ExportDefaultDeclaration:
-        return defaultExportShape(this.isToolFile);
+        return defaultExportShape(this.isToolFile, () => this.facts());
       case AST_NODE_TYPES.ExportSpecifier:
-        return parent.local === child && exportedName(parent) === "default" ? defaultExportShape(this.isToolFile) : undefined;
+        return parent.local === child && exportedName(parent) === "default"
+          ? defaultExportShape(this.isToolFile, () => this.facts())
+          : undefined;
       case AST_NODE_TYPES.VariableDeclarator: {
         const declarator = constDeclaratorOf(child);
         if (!declarator) return undefined;
@@ -582,7 +585,11 @@ export class ToolHandlers {
     if (this.fileFacts) return this.fileFacts;
     const { ast } = this.sourceCode;
     const imports = ast.body.flatMap((statement) => (statement.type === AST_NODE_TYPES.ImportDeclaration ? [statement.source.value] : []));
-    this.fileFacts = { imports, registersTools: this.callsRegistrationMethod(ast.tokens) };
+    this.fileFacts = {
+      imports,
+      registersTools: this.callsRegistrationMethod(ast.tokens),
+      exportsToolMetadata: ast.body.some((statement) => exportedNames(statement).some((name) => TOOL_METADATA_EXPORTS.has(name))),
+    };
     return this.fileFacts;
   }
 
@@ -750,6 +757,17 @@ function callOfValue(value: TSESTree.Node, settings: McpSettings): TSESTree.Call
 function baseClassName(classNode: TSESTree.Node): string | undefined {
   if (classNode.type !== AST_NODE_TYPES.ClassDeclaration && classNode.type !== AST_NODE_TYPES.ClassExpression) return undefined;
   return classNode.superClass ? calleeName(classNode.superClass) : undefined;
+}
+
+/** The names a top-level statement exports: `export const schema = ...`, `export function x()`, `export { metadata }`. */
+function exportedNames(statement: TSESTree.ProgramStatement): string[] {
+  if (statement.type !== AST_NODE_TYPES.ExportNamedDeclaration) return [];
+  const { declaration } = statement;
+  if (!declaration) return statement.specifiers.flatMap((specifier) => exportedName(specifier) ?? []);
+  if (declaration.type === AST_NODE_TYPES.VariableDeclaration) {
+    return declaration.declarations.flatMap(({ id }) => (id.type === AST_NODE_TYPES.Identifier ? [id.name] : []));
+  }
+  return "id" in declaration && declaration.id?.type === AST_NODE_TYPES.Identifier ? [declaration.id.name] : [];
 }
 
 function exportedName(specifier: TSESTree.ExportSpecifier): string | undefined {

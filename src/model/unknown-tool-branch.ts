@@ -1,7 +1,16 @@
 import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 
 const { DefinitionType } = TSESLint.Scope;
-import { calleeName, contains, type FunctionNode, propertyName, someNode, unwrapExpression } from "../util/ast.js";
+import {
+  calleeName,
+  contains,
+  type FunctionNode,
+  isFunctionNode,
+  outerParent,
+  propertyName,
+  someNode,
+  unwrapExpression,
+} from "../util/ast.js";
 
 /*
  * The unknown-tool branch of a low-level `tools/call` dispatcher: the specification makes
@@ -59,13 +68,28 @@ export class RequestedToolName {
     return holder.type === AST_NODE_TYPES.VariableDeclarator && holder.init !== null && this.isParams(holder.init);
   }
 
-  /** `request.params`, or `params` destructured from the request (`async ({ params }) => ...`, `const { params } = request`). */
+  /**
+   * `request.params`, `params` destructured from the request (`async ({ params }) => ...`, `const { params } = request`),
+   * or the parameter of a callback given them: `handleRequest("call_tool", request.params, async (validated) => ...)`.
+   */
   private isParams(expression: TSESTree.Node): boolean {
     const node = unwrapExpression(expression);
     if (node.type === AST_NODE_TYPES.MemberExpression) return propertyName(node) === "params";
     if (node.type !== AST_NODE_TYPES.Identifier) return false;
     const definition = this.definitionInHandler(node);
-    return definition !== undefined && isParamsPatternProperty(definition.name as TSESTree.Identifier, "params") !== undefined;
+    if (!definition) return false;
+    const identifier = definition.name as TSESTree.Identifier;
+    return isParamsPatternProperty(identifier, "params") !== undefined || this.isGivenParams(definition, identifier);
+  }
+
+  /** The first parameter of a function written as an argument of a call that is also given the params. */
+  private isGivenParams(definition: TSESLint.Scope.Definition, identifier: TSESTree.Identifier): boolean {
+    if (definition.type !== DefinitionType.Parameter || !isFunctionNode(definition.node) || definition.node.params[0] !== identifier)
+      return false;
+    const { child, parent } = outerParent(definition.node);
+    return (
+      parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.some((argument) => argument !== child && this.isParams(argument))
+    );
   }
 
   private definitionInHandler(node: TSESTree.Identifier): TSESLint.Scope.Definition | undefined {

@@ -100,12 +100,35 @@ const Other = class extends framework.MCPTool { handle = async () => "ok"; };`),
     ).toEqual(["4 classMethod", "6 classMethod"]);
   });
 
-  it("recognises xmcp's default-exported handler in a tool file only", () => {
-    const code = `export default async function greet({ name }: { name: string }) { return \`Hello, \${name}\`; }`;
-    expect(handlersIn(code, TOOL_FILE)).toEqual(["1 defaultExport"]);
+  it("recognises xmcp's default-exported handler in a tool file that shows xmcp's convention only", () => {
+    const code = `import { type InferSchema, type ToolMetadata } from "xmcp";
+export const metadata: ToolMetadata = { name: "greet", description: "Greet someone" };
+export default async function greet({ name }: InferSchema<typeof schema>) { return \`Hello, \${name}\`; }`;
+    expect(handlersIn(code, TOOL_FILE)).toEqual(["3 defaultExport"]);
     expect(handlersIn(code, SERVER_FILE)).toEqual([]);
-    expect(handlersIn(`const greet = async () => "hi";\nexport { greet as default };`, TOOL_FILE)).toEqual(["1 defaultExport"]);
-    expect(handlersIn(`async function greet() { return "hi"; }\nexport default greet;`, TOOL_FILE)).toEqual(["1 defaultExport"]);
+    // The tool's schema or metadata exported beside it, without an import of xmcp, is enough.
+    expect(
+      handlersIn(`export const schema = { name: z.string() };\nconst greet = async () => "hi";\nexport { greet as default };`, TOOL_FILE),
+    ).toEqual(["2 defaultExport"]);
+    expect(
+      handlersIn(
+        `const metadata = { name: "greet" };\nasync function greet() { return "hi"; }\nexport { metadata };\nexport default greet;`,
+        TOOL_FILE,
+      ),
+    ).toEqual(["2 defaultExport"]);
+    // A helper module under src/tools/ that default-exports a function the tools call is no handler.
+    expect(
+      handlersIn(
+        `export async function fetchPresets(url: string) { return parse(await get(url)); }\nexport default fetchPresets;`,
+        TOOL_FILE,
+      ),
+    ).toEqual([]);
+    expect(
+      handlersIn(
+        `export const presetNames = ["dark"];\nexport default function filterPresets(names: string[]) { return names; }`,
+        TOOL_FILE,
+      ),
+    ).toEqual([]);
   });
 
   it("follows identifiers to same-file functions and looks through wrapper calls", () => {

@@ -155,6 +155,28 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     ).toEqual([5, 7]);
   });
 
+  it("reads the name through a callback that a call is given the params with (a validating wrapper), not any callback", () => {
+    expect(
+      unknownToolThrows(`
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  return await handleRequest("call_tool", request.params, async (validatedParams) => {
+    const { name, arguments: params } = validatedParams;
+    const handler = toolHandlers[name as keyof typeof toolHandlers];
+    if (!handler) throw new Error(\`Tool not found: \${name}\`);
+    return handler(params ?? {});
+  });
+});
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  return await handleRequest("call_tool", request.params.arguments, async (validatedArguments) => {
+    const { name } = validatedArguments;
+    const handler = toolHandlers[name];
+    if (!handler) throw new Error(\`Tool not found: \${name}\`);
+    return handler(validatedArguments);
+  });
+});`),
+    ).toEqual([6]);
+  });
+
   it("is not a fall-through when a case can fall out, the throw says something else, or it is not last", () => {
     expect(
       unknownToolThrows(`

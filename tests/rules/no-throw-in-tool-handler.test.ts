@@ -233,6 +233,48 @@ export default WeatherTool;`;
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
     {
+      name: "the unknown-tool branch inside the callback a validating wrapper is given the request's params with",
+      filename: SERVER_FILE,
+      code: `
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { toolHandlers } from "../tools/index.js";
+import { handleRequest } from "./request.js";
+export const setupHandlers = (server: Server): void => {
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    return await handleRequest("call_tool", request.params, async (validatedParams: { name: string; arguments?: object }) => {
+      const { name, arguments: params } = validatedParams;
+      const handler = toolHandlers[name as keyof typeof toolHandlers];
+      if (!handler) {
+        throw new Error(\`Tool not found: \${name}\`);
+      }
+      return handler(params || {});
+    });
+  });
+};`,
+    },
+    {
+      name: "a helper module under src/tools/ that default-exports what the tools call is no tool file of xmcp's: its throw is the tools' to catch",
+      filename: "src/tools/themes/fetch-presets.ts",
+      code: `
+import axios from "axios";
+export async function fetchPresets(url: string): Promise<Record<string, unknown>> {
+  try {
+    const response = await axios.get(url, { responseType: "text" });
+    const parsed = extractObject(response.data);
+    if (parsed) return parsed;
+  } catch (error) {
+    console.error("Network fetch failed:", error);
+  }
+  throw new Error("Could not fetch or parse presets");
+}
+function extractObject(text: string): Record<string, unknown> | null {
+  const start = text.indexOf("{");
+  return start === -1 ? null : { raw: text.slice(start) };
+}
+export default fetchPresets;`,
+    },
+    {
       name: "a test file (testFiles) is no part of the server: its tool throws on purpose",
       filename: "packages/mcp-utils/src/server.test.ts",
       code: FAILING_TOOL_TEST,
@@ -2111,20 +2153,24 @@ server.addTool({
       filename: "src/tools/greet.ts",
       settings: { "mcp-tool-errors": { errorPrefix: "Failed: " } },
       code: `
-export default async function greet({ name }: { name: string }) {
+import { type InferSchema, type ToolMetadata } from "xmcp";
+export const metadata: ToolMetadata = { name: "greet", description: "Greet someone by name" };
+export default async function greet({ name }: InferSchema<typeof schema>) {
   if (name.length > 64) throw new RangeError(\`name too long (\${name.length})\`);
   return \`Hello, \${name}!\`;
 }`,
       errors: [
         {
           messageId: "throw",
-          line: 3,
+          line: 5,
           column: 25,
           suggestions: [
             {
               messageId: "replaceWithErrorResult",
               output: `
-export default async function greet({ name }: { name: string }) {
+import { type InferSchema, type ToolMetadata } from "xmcp";
+export const metadata: ToolMetadata = { name: "greet", description: "Greet someone by name" };
+export default async function greet({ name }: InferSchema<typeof schema>) {
   if (name.length > 64) return { content: [{ type: "text", text: \`Failed: name too long (\${name.length})\` }], isError: true };
   return \`Hello, \${name}!\`;
 }`,

@@ -336,6 +336,21 @@ export function registerTracked(server: McpServer, name: string, config: ToolCon
 }`,
     },
     {
+      name: "a tool folder's index that default-exports a registrar handing the server to each tool's own is no xmcp handler",
+      filename: "src/tools/database/index.ts",
+      code: `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { addListIndexesTool } from "./list-indexes.js";
+import { addSearchRecordsTool } from "./search-records.js";
+export default function addDatabaseTools(server: McpServer) {
+  if (!process.env.PINECONE_API_KEY) {
+    console.error("Warning: PINECONE_API_KEY is not set; database tools will return an error.");
+  }
+  addListIndexesTool(server);
+  addSearchRecordsTool(server);
+}`,
+    },
+    {
       name: "the unknown-tool branch of a dispatcher does not count",
       filename: SERVER_FILE,
       code: `
@@ -418,6 +433,7 @@ server.registerTool("current_time", { description: "The server's time" }, async 
       name: "a .tsx tool file's default export that returns a tool result is a handler",
       filename: "src/tools/weather.tsx",
       code: `
+export const metadata: ToolMetadata = { name: "weather", description: "The weather in a city" };
 export default async function handler({ city }: { city: string }) {
   const response = await fetch(\`https://api.weather.example/\${encodeURIComponent(city)}\`);
   return { content: [{ type: "text" as const, text: await response.text() }] };
@@ -425,13 +441,14 @@ export default async function handler({ city }: { city: string }) {
       errors: [
         {
           messageId: "unguarded",
-          line: 2,
+          line: 3,
           column: 16,
           data: { hint: "" },
           suggestions: [
             {
               messageId: "wrapInTryCatch",
               output: `
+export const metadata: ToolMetadata = { name: "weather", description: "The weather in a city" };
 export default async function handler({ city }: { city: string }) {
   try {
     const response = await fetch(\`https://api.weather.example/\${encodeURIComponent(city)}\`);
@@ -984,22 +1001,24 @@ class WeatherTool extends MCPTool<{ city: string }> {
       name: "xmcp: the default export of a tool file, reported once although it does much",
       filename: "src/tools/greet.ts",
       code: `
-export default async function greet({ name }: { name: string }) {
+import { type InferSchema } from "xmcp";
+export default async function greet({ name }: InferSchema<typeof schema>) {
   const user = await lookUp(name);
   return \`Hello, \${user.displayName}!\`;
 }`,
       errors: [
         {
           messageId: "unguarded",
-          line: 2,
+          line: 3,
           column: 16,
-          endLine: 2,
+          endLine: 3,
           endColumn: 36,
           suggestions: [
             {
               messageId: "wrapInTryCatch",
               output: `
-export default async function greet({ name }: { name: string }) {
+import { type InferSchema } from "xmcp";
+export default async function greet({ name }: InferSchema<typeof schema>) {
   try {
     const user = await lookUp(name);
     return \`Hello, \${user.displayName}!\`;

@@ -4,6 +4,7 @@ import {
   callArgumentShape,
   classMemberShape,
   defaultExportShape,
+  TOOL_METADATA_EXPORTS,
   definitionObjectShape,
   dispatchTableShape,
   type FileFacts,
@@ -118,9 +119,15 @@ class Builder {
   visitFile(file: ts.SourceFile): ProgramHandler[] {
     this.handlers = [];
     const inToolFile = this.isToolFile(file);
-    const facts: FileFacts & { imports: string[] } = { imports: [], registersTools: false };
-    // Objects are decided once the walk has seen whether the file registers tools itself, and its loops.
+    const facts: FileFacts & { imports: string[] } = {
+      imports: [],
+      registersTools: false,
+      exportsToolMetadata: file.statements.some((statement) => exportedNamesTs(statement).some((name) => TOOL_METADATA_EXPORTS.has(name))),
+    };
+    // Objects and default exports are decided once the walk has seen the file's imports, whether it registers tools
+    // itself, and its loops.
     const objects: ts.ObjectLiteralExpression[] = [];
+    const defaultExports: (ts.ExportAssignment | ts.FunctionDeclaration)[] = [];
     const loops: TableLoop[] = [];
     for (const node of descendants(file)) {
       const loop = tableLoopOf(node);
@@ -130,9 +137,10 @@ class Builder {
       else if (typescript.isClassLike(node)) this.visitClass(node);
       else if (typescript.isImportDeclaration(node) && typescript.isStringLiteral(node.moduleSpecifier))
         facts.imports.push(node.moduleSpecifier.text);
-      else if (inToolFile && (typescript.isExportAssignment(node) || typescript.isFunctionDeclaration(node))) this.visitDefaultExport(node);
+      else if (inToolFile && (typescript.isExportAssignment(node) || typescript.isFunctionDeclaration(node))) defaultExports.push(node);
     }
     for (const object of objects) this.visitObject(object, inToolFile, facts, loops);
+    for (const node of defaultExports) this.visitDefaultExport(node, facts);
     return this.handlers;
   }
 
@@ -360,8 +368,8 @@ class Builder {
   }
 
   /** `export default async function (...) {}`, `export default handler`, in a tool file. */
-  private visitDefaultExport(node: ts.ExportAssignment | ts.FunctionDeclaration): void {
-    const shape = defaultExportShape(true);
+  private visitDefaultExport(node: ts.ExportAssignment | ts.FunctionDeclaration, facts: FileFacts): void {
+    const shape = defaultExportShape(true, () => facts);
     if (!shape) return;
     if (typescript.isExportAssignment(node)) {
       if (!node.isExportEquals) this.add(node.expression, shape, {});
@@ -555,6 +563,24 @@ class TsRequestedName {
       ? (declaration as ts.BindingElement & { parent: ts.ObjectBindingPattern })
       : undefined;
   }
+}
+
+/** The names a top-level statement exports: `export const schema = ...`, `export function x()`, `export { metadata }`. */
+function exportedNamesTs(statement: ts.Statement): string[] {
+  if (typescript.isExportDeclaration(statement)) {
+    const clause = statement.exportClause;
+    return clause && typescript.isNamedExports(clause) ? clause.elements.map((element) => element.name.text) : [];
+  }
+  const exported =
+    typescript.canHaveModifiers(statement) &&
+    typescript.getModifiers(statement)?.some((m) => m.kind === typescript.SyntaxKind.ExportKeyword);
+  if (!exported) return [];
+  if (typescript.isVariableStatement(statement)) {
+    return statement.declarationList.declarations.flatMap(({ name }) => (typescript.isIdentifier(name) ? [name.text] : []));
+  }
+  return (typescript.isFunctionDeclaration(statement) || typescript.isClassDeclaration(statement)) && statement.name
+    ? [statement.name.text]
+    : [];
 }
 
 /** The key a binding element reads: `name` of `{ name }` and of `{ name: toolName }`. */
