@@ -143,6 +143,16 @@ export default createRule({
           ...(evidence === "catch" ? { fix } : { suggest: [{ messageId: "addIsError", fix }] }),
         });
       }),
+      // An item added later (`response.content.push({ type: "text", text, isError: true })`) is no literal of a result:
+      // its misplaced `isError` is reported without a fix, the result being built elsewhere.
+      "CallExpression[callee.property.name=/^(?:push|unshift)$/][callee.object.property.name='content']"(node: TSESTree.CallExpression) {
+        for (const argument of node.arguments) {
+          const item = unwrapExpression(argument);
+          if (item.type !== AST_NODE_TYPES.ObjectExpression || !findProperty(item, "type")) continue;
+          const misplaced = findProperty(item, "isError");
+          if (misplaced) context.report({ node: misplaced, messageId: "misplacedIsError" });
+        }
+      },
       // Only a return inside a catch clause can return the caught failure as a success string.
       "CatchClause ReturnStatement"(node: TSESTree.ReturnStatement) {
         const { argument } = node;

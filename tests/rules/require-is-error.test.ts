@@ -100,6 +100,16 @@ server.registerTool("fetch_page", { description: "Fetch a web page" }, async ({ 
   return { content: [{ type: "text", text: \`Found \${report.count} errors: \${report.summary}\` }] };`),
     },
     {
+      name: "an item pushed into a result's content without isError, and isError pushed into a list that is not content",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const response = { content: [] as { type: "text"; text: string }[] };
+  const failures: { tool: string; isError: boolean }[] = [];
+  const task = await browser.runTask(url);
+  response.content.push({ type: "text", text: task.data?.finalResult ?? "no result" });
+  failures.push({ tool: "browser_use", isError: !task.data });
+  return { ...response, isError: failures.length > 0 };`),
+    },
+    {
       name: "a metric that starts with the word is not an error text",
       filename: SERVER_FILE,
       code: registeredTool(`  const stats = await monitor(url);
@@ -583,6 +593,19 @@ export function createFetchTool(deps: { fetch(url: string): Promise<string> }) {
         return { content: [{ type: "text", text: \`Error: \${String(err)}\` }], isError: true };
       }`),
       errors: [{ messageId: "misplacedIsError", line: 9, column: 75 }],
+    },
+    {
+      name: "isError on an item pushed into a result's content later: reported where it is, without a fix",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const response = { content: [] as { type: "text"; text: string; isError?: boolean }[], isError: false };
+  const task = await browser.runTask(url);
+  if (!task.data) {
+    response.content.push({ type: "text", text: "Task result data is empty/missing", isError: true });
+  } else {
+    response.content.push({ type: "text", text: task.data.finalResult ?? "" });
+  }
+  return response;`),
+      errors: [{ messageId: "misplacedIsError", line: 8, column: 86 }],
     },
     {
       name: "misplaced isError first in a multi-line item, and in a multi-line result",
