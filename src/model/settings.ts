@@ -44,7 +44,7 @@ export const SETTINGS_KEY = "mcp-tool-errors";
 
 export const DEFAULT_SETTINGS = {
   toolFiles: ["**/src/tools/**"],
-  testFiles: ["**/*.{test,spec}.*", "**/__tests__/**", "**/__mocks__/**"],
+  testFiles: ["**/*.{test,spec}.*", "**/{test,tests,__tests__,__mocks__}/**"],
   handlers: {
     properties: ["handler", "handle", "execute"],
     registrationMethods: ["tool", "registerTool", "registerToolTask"],

@@ -33,7 +33,8 @@ const FILES = [
   "src/telemetry.ts",
   "src/__tests__/telemetry.ts",
 ];
-const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors", "defineTool"] } };
+// The fixture lives under tests/, which the default testFiles skip: only its own __tests__/ is a test here.
+const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors", "defineTool"] }, testFiles: ["**/__tests__/**"] };
 
 type FunctionNode = TSESTree.ArrowFunctionExpression | TSESTree.FunctionDeclaration | TSESTree.FunctionExpression;
 

@@ -65,6 +65,9 @@ describe("isTestFile", () => {
     expect(check("/repo/src/tools/mongodb/mongodbTool.spec.mts")).toBe(true);
     expect(check("/repo/src/__tests__/dispatch.ts")).toBe(true);
     expect(check("/repo/src/__mocks__/api.ts")).toBe(true);
+    expect(check("/repo/test/e2e/fixtures/stdio-server.ts")).toBe(true);
+    expect(check("/repo/packages/agent/tests/servers/simple_server.ts")).toBe(true);
+    expect(check("/repo/src/tools/testing.ts")).toBe(false);
     expect(check("/repo/src/tools/test-runner.ts")).toBe(false);
     expect(check("/repo/src/tools/latest.ts")).toBe(false);
     expect(check("/repo/src/contest.ts")).toBe(false);
