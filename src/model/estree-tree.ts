@@ -109,6 +109,47 @@ export function enclosingFunction(node: TSESTree.Node): FunctionNode | undefined
   return enclosingFunctionOf(estreeTree, node) as FunctionNode | undefined;
 }
 
+/**
+ * The `if` whose test lets the URL elicitation error through and whose only statement rethrows it, when `statement`
+ * is that rethrow: `if (error instanceof UrlElicitationRequiredError) throw error;`,
+ * `if (error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired) throw error;`. McpServer does
+ * the same, as the protocol requires (`isProtocolRequiredThrow`).
+ */
+export function protocolRequiredRethrowTest(statement: TSESTree.ThrowStatement): TSESTree.Expression | undefined {
+  const thrown = unwrapExpression(statement.argument);
+  if (thrown.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const block = statement.parent;
+  const branch = block.type === AST_NODE_TYPES.BlockStatement && block.body.length === 1 ? block : statement;
+  const holder = branch.parent;
+  if (holder.type !== AST_NODE_TYPES.IfStatement || holder.consequent !== branch) return undefined;
+  let className: string | undefined;
+  const code: { name?: string; value?: number } = {};
+  const isThrown = (node: TSESTree.Node): boolean => {
+    const value = unwrapExpression(node);
+    return value.type === AST_NODE_TYPES.Identifier && value.name === thrown.name;
+  };
+  const read = (operand: TSESTree.Node): void => {
+    const node = unwrapExpression(operand);
+    if (node.type === AST_NODE_TYPES.LogicalExpression && node.operator === "&&") {
+      read(node.left);
+      read(node.right);
+    } else if (node.type === AST_NODE_TYPES.BinaryExpression && node.operator === "instanceof" && isThrown(node.left)) {
+      className = calleeName(node.right);
+    } else if (node.type === AST_NODE_TYPES.BinaryExpression && (node.operator === "===" || node.operator === "==")) {
+      const isCode = (side: TSESTree.Node): boolean => {
+        const value = unwrapExpression(side);
+        return value.type === AST_NODE_TYPES.MemberExpression && propertyName(value) === "code" && isThrown(value.object);
+      };
+      const other = isCode(node.left) ? node.right : isCode(node.right) ? node.left : undefined;
+      const value = other && unwrapExpression(other);
+      if (value?.type === AST_NODE_TYPES.MemberExpression) code.name = propertyName(value);
+      else if (value) code.value = numericValue(value);
+    }
+  };
+  read(holder.test);
+  return isProtocolRequiredThrow(className, code) ? holder.test : undefined;
+}
+
 /** `isProtocolRequiredThrow` of the throw semantics for a thrown (or rejected) ESTree value. */
 export function isProtocolRequiredValue(thrown: TSESTree.Node): boolean {
   const value = unwrapExpression(thrown);

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { contains, numericValue, outerParent, propertyName, unwrapExpression } from "../util/ast.js";
+import { contains, isFunctionNode, numericValue, outerParent, propertyName, unwrapExpression } from "../util/ast.js";
 import { identifiersNamed } from "../util/references.js";
-import { isProtocolRequiredValue } from "./estree-tree.js";
+import { isProtocolRequiredValue, protocolRequiredRethrowTest } from "./estree-tree.js";
 import { isReservedJsonRpcCode } from "./json-rpc.js";
 import { isPromiseReject } from "./throw-semantics.js";
 import type { McpSettings } from "./settings.js";
@@ -256,6 +256,24 @@ function isThrown(value: TSESTree.Node): boolean {
 }
 
 /**
+ * The node stands in the test of an `if` that only lets the URL elicitation error through
+ * (`if (error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired) throw error;`): the protocol
+ * requires that rethrow, and the names in its test only recognise the error.
+ */
+function inProtocolRequiredRethrowTest(node: TSESTree.Node): boolean {
+  let child = node;
+  for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (parent.type === AST_NODE_TYPES.IfStatement) {
+      const { consequent } = parent;
+      const only = consequent.type === AST_NODE_TYPES.BlockStatement && consequent.body.length === 1 ? consequent.body[0] : consequent;
+      return parent.test === child && only.type === AST_NODE_TYPES.ThrowStatement && protocolRequiredRethrowTest(only) === parent.test;
+    }
+    if (parent.type.endsWith("Statement") || parent.type.endsWith("Declaration") || isFunctionNode(parent)) return false;
+  }
+  return false;
+}
+
+/**
  * The uses as a reader counts problems: `new McpError(ErrorCode.InvalidParams, msg)` is one use, the
  * whole expression named by its class, and the names in its arguments are part of it; a thrown
  * `new McpError(ErrorCode.UrlElicitationRequired, ...)` is no use at all (the protocol requires it).
@@ -273,7 +291,7 @@ export function usesByExpression(uses: readonly ProtocolErrorUse[], covered: TSE
     else expressions.push(expression);
   }
   for (const use of uses) {
-    if (required.some((expression) => contains(expression, use.node))) continue;
+    if (required.some((expression) => contains(expression, use.node)) || inProtocolRequiredRethrowTest(use.node)) continue;
     const outer = expressions.find((expression) => contains(expression, use.node));
     if (!outer) grouped.push(use);
     else if (constructedBy(use.node) === outer) grouped.push({ ...use, node: outer });

@@ -16,6 +16,7 @@ import {
   followedReads,
   isCaught,
   isProtocolRequiredValue,
+  protocolRequiredRethrowTest,
   runsInside,
 } from "./estree-tree.js";
 import {
@@ -118,7 +119,7 @@ export class ThrowCollector {
   ) {
     this.listeners = {
       ThrowStatement: (node) => {
-        if (!this.isAllowed(node.argument)) this.throwStatements.push(node);
+        if (!this.isAllowed(node.argument) && !protocolRequiredRethrowTest(node)) this.throwStatements.push(node);
       },
       // `this.validate()` and `Promise.reject()` (also `Promise["reject"]`), their callees maybe in a type
       // assertion: the selectors let through only such calls, not every member call of the file.

@@ -27,12 +27,13 @@ const FINDER = /^(?:find|get|lookup|resolve)(?:[A-Z_]|$)/u;
 const EXISTENCE_LOOKUPS = ["has", "hasOwn", "hasOwnProperty"];
 /** Protocol error codes a dispatcher answers an unknown tool with. */
 const UNKNOWN_TOOL_CODES = new Set(["MethodNotFound", "InvalidParams", "METHOD_NOT_FOUND", "INVALID_PARAMS"]);
-/**
- * A static message that says the tool is unknown, or disabled: SDK v2's `McpServer` answers a disabled tool
- * as it answers an unknown one, with -32602.
- */
-const UNKNOWN_TOOL_MESSAGE =
-  /\bunknown\b|\bnot found\b|\bno such tool\b|\bnot a known tool\b|\bdisabled\b|\bnot (?:allowed|enabled|available)\b/iu;
+/** A static message that says the tool is disabled: SDK v2's `McpServer` answers a disabled tool as an unknown one, with -32602. */
+const DISABLED_TOOL_MESSAGE = /\bdisabled\b|\bnot (?:allowed|enabled|available)\b/iu;
+/** A static message that says the tool is unknown, or disabled. */
+const UNKNOWN_TOOL_MESSAGE = new RegExp(
+  `\\bunknown\\b|\\bnot found\\b|\\bno such tool\\b|\\bnot a known tool\\b|${DISABLED_TOOL_MESSAGE.source}`,
+  "iu",
+);
 
 /** The object pattern in which `identifier` is the value of property `key` (`{ name }`, `{ name: toolName }`). */
 function isParamsPatternProperty(identifier: TSESTree.Identifier, key: string): TSESTree.ObjectPattern | undefined {
@@ -193,6 +194,13 @@ export class RequestedToolName {
     return (this.is(node.left) && staticText(node.right) !== undefined) || (this.is(node.right) && staticText(node.left) !== undefined);
   }
 
+  /** The test reads a flag of the tool found by the name: `!tool.enabled`, `tool.disabled`. */
+  flagsFoundTool(test: TSESTree.Node): boolean {
+    let node = unwrapExpression(test);
+    if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") node = unwrapExpression(node.argument);
+    return node.type === AST_NODE_TYPES.MemberExpression && this.isLookupResult(node.object);
+  }
+
   /** The test mentions the name or a lookup by it: `name === "search"`, `tools[name]`, `!tool`. */
   testsName(test: TSESTree.Node): boolean {
     return this.usedIn(test) || this.isNoToolFound(test as TSESTree.Expression);
@@ -228,25 +236,28 @@ function staticText(node: TSESTree.Node): string | undefined {
   return undefined;
 }
 
-/** `new McpError(ErrorCode.MethodNotFound, ...)`, or an error whose static message says the tool is unknown or disabled. */
-function throwsUnknownTool(statement: TSESTree.ThrowStatement): boolean {
+/**
+ * `new McpError(ErrorCode.MethodNotFound, ...)`, or an error whose static message says the tool is unknown or disabled;
+ * with `message` given, only an error whose static message matches it.
+ */
+function throwsUnknownTool(statement: TSESTree.ThrowStatement, message?: RegExp): boolean {
   const thrown = unwrapExpression(statement.argument);
   const parts = thrown.type === AST_NODE_TYPES.NewExpression || thrown.type === AST_NODE_TYPES.CallExpression ? thrown.arguments : [thrown];
   return parts.some((part) => {
     const value = unwrapExpression(part);
-    if (value.type === AST_NODE_TYPES.MemberExpression) return UNKNOWN_TOOL_CODES.has(propertyName(value) ?? "");
+    if (value.type === AST_NODE_TYPES.MemberExpression) return message === undefined && UNKNOWN_TOOL_CODES.has(propertyName(value) ?? "");
     const text = staticText(value);
-    return text !== undefined && UNKNOWN_TOOL_MESSAGE.test(text);
+    return text !== undefined && (message ?? UNKNOWN_TOOL_MESSAGE).test(text);
   });
 }
 
 /**
- * The statement only rejects the name: a `throw` of an unknown-tool error (`throwsUnknownTool`), alone or the one
- * statement of its block; anything more may dispatch the other names.
+ * The statement only rejects the tool: a `throw` of an unknown-tool error (`throwsUnknownTool`, or of `message`),
+ * alone or the one statement of its block; anything more may dispatch the other names.
  */
-function rejectsUnknownTool(statement: TSESTree.Node): boolean {
+function rejectsUnknownTool(statement: TSESTree.Node, message?: RegExp): boolean {
   const only = statement.type === AST_NODE_TYPES.BlockStatement && statement.body.length === 1 ? statement.body[0] : statement;
-  return only.type === AST_NODE_TYPES.ThrowStatement && throwsUnknownTool(only);
+  return only.type === AST_NODE_TYPES.ThrowStatement && throwsUnknownTool(only, message);
 }
 
 /**
@@ -294,7 +305,10 @@ export function isInUnknownToolBranch(node: TSESTree.Node, handler: FunctionNode
     if (
       parent.type === AST_NODE_TYPES.IfStatement &&
       parent.consequent === child &&
-      (name.isNoToolFound(parent.test) || (rejectsUnknownTool(child) && name.rejectsName(parent.test)))
+      (name.isNoToolFound(parent.test) ||
+        (rejectsUnknownTool(child) && name.rejectsName(parent.test)) ||
+        // A flag of the tool found says little by itself (`!tool.inputSchema`): the message must say it is disabled.
+        (rejectsUnknownTool(child, DISABLED_TOOL_MESSAGE) && name.flagsFoundTool(parent.test)))
     ) {
       return true;
     }

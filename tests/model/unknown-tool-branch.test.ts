@@ -150,9 +150,15 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     audit.log(name);
     throw new Error("Tool not allowed");
   }
+  const tool = registeredTools[name];
+  if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Tool \${name} not found\`);
+  if (!tool.enabled) throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Tool \${name} disabled\`);
+  if (tool.deprecated) throw new Error(\`Tool \${name} is not available any more\`);
+  if (!tool.inputSchema) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "the tool has no input schema");
+  if (!input.enabled) throw new Error("Tool disabled");
   return dispatch(name, input);
 });`),
-    ).toEqual([5, 7]);
+    ).toEqual([5, 7, 15, 16, 17]);
   });
 
   it("reads the name through a callback that a call is given the params with (a validating wrapper), not any callback", () => {

@@ -204,6 +204,39 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 });`,
     },
     {
+      name: "SDK v2's own shape: a tool found by the name but disabled is answered as an unknown one",
+      filename: SERVER_FILE,
+      code: `
+import { ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";
+const server = new Server({ name: "registry", version: "1.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler("tools/call", async (request) => {
+  const tool = registeredTools[request.params.name];
+  if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Tool \${request.params.name} not found\`);
+  if (!tool.enabled) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Tool \${request.params.name} disabled\`);
+  }
+  try {
+    return await tool.handler(request.params.arguments);
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`,
+    },
+    {
+      name: "the names in a catch's test that lets the URL elicitation error through: the protocol requires that rethrow",
+      filename: SERVER_FILE,
+      code: `
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.registerTool("pay_invoice", { inputSchema: {} }, async ({ invoiceId }: { invoiceId: string }) => {
+  try {
+    return { content: [{ type: "text", text: \`Paid: \${(await payments.pay(invoiceId)).id}\` }] };
+  } catch (error) {
+    if (error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired) throw error;
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`,
+    },
+    {
       name: "a dispatcher registered through an escaped method name still has its unknown-tool branch",
       filename: SERVER_FILE,
       code: `
@@ -344,6 +377,33 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   return tools[name].run(input);
 });`,
       errors: [{ messageId: "sdkProtocolError", line: 5, column: 49 }],
+    },
+    {
+      name: "near-miss of the disabled tool: a check of the tool found whose error says something else",
+      filename: SERVER_FILE,
+      code: `
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+server.setRequestHandler("tools/call", async (request) => {
+  const tool = registeredTools[request.params.name];
+  if (!tool.inputSchema) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "the tool has no input schema");
+  return tool.handler(request.params.arguments);
+});`,
+      errors: [{ messageId: "sdkProtocolError", line: 5, column: 32 }],
+    },
+    {
+      name: "near-miss of the elicitation rethrow: a test for another code lets a protocol error through",
+      filename: SERVER_FILE,
+      code: `
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.registerTool("pay_invoice", { inputSchema: {} }, async ({ invoiceId }: { invoiceId: string }) => {
+  try {
+    return { content: [{ type: "text", text: \`Paid: \${(await payments.pay(invoiceId)).id}\` }] };
+  } catch (error) {
+    if (error instanceof McpError && error.code === ErrorCode.InvalidParams) throw error;
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`,
+      errors: [{ messageId: "sdkProtocolError", line: 7, column: 53 }],
     },
     {
       name: "near-miss of the fall-through: the last throw says the backend failed, not that the tool is unknown",

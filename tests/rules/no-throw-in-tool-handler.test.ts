@@ -56,6 +56,18 @@ export default defineTool({
   },
 });`;
 
+/** A catch that lets every McpError through (line 7), not only the URL elicitation error. */
+const LET_MCP_ERRORS_THROUGH = `
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+server.registerTool("pay_invoice", { inputSchema: {} }, async ({ invoiceId }: { invoiceId: string }) => {
+  try {
+    return { content: [{ type: "text", text: \`Paid: \${(await payments.pay(invoiceId)).id}\` }] };
+  } catch (error) {
+    if (error instanceof McpError) throw error;
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`;
+
 /** A test of a dispatcher's catch: a tool that throws on purpose (line 10, column 7). */
 const FAILING_TOOL_TEST = `
 import { describe, expect, test } from "vitest";
@@ -232,6 +244,23 @@ export default WeatherTool;`;
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a catch that lets the URL elicitation error through, as McpServer does, by class or by code",
+      filename: SERVER_FILE,
+      code: `
+import { ProtocolError, ProtocolErrorCode, UrlElicitationRequiredError } from "@modelcontextprotocol/server";
+server.registerTool("pay_invoice", { inputSchema: {} }, async ({ invoiceId }: { invoiceId: string }) => {
+  try {
+    return { content: [{ type: "text", text: \`Paid: \${(await payments.pay(invoiceId)).id}\` }] };
+  } catch (error) {
+    if (error instanceof UrlElicitationRequiredError) throw error;
+    if (error instanceof ProtocolError && error.code === ProtocolErrorCode.UrlElicitationRequired) {
+      throw error;
+    }
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`,
+    },
     {
       name: "the unknown-tool branch inside the callback a validating wrapper is given the request's params with",
       filename: SERVER_FILE,
@@ -1747,6 +1776,28 @@ server.registerTool("create_issue", { inputSchema: { title: z.string() } }, ({ t
           },
           line: 12,
           column: 21,
+        },
+      ],
+    },
+    {
+      name: "near-miss of the elicitation rethrow: a catch that lets every McpError through",
+      filename: SERVER_FILE,
+      code: LET_MCP_ERRORS_THROUGH,
+      errors: [
+        {
+          messageId: "throw",
+          data: { outcome: THROW_SAFETY_NET, hint: "" },
+          line: 7,
+          column: 36,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: LET_MCP_ERRORS_THROUGH.replace(
+                "throw error;",
+                'return { content: [{ type: "text", text: `Error: ${error instanceof Error ? error.message : String(error)}` }], isError: true };',
+              ),
+            },
+          ],
         },
       ],
     },

@@ -77,6 +77,20 @@ server.registerTool("list_invoices", { description: "List invoices" }, async (ar
 });`,
     },
     {
+      name: "a helper in another file that only lets the URL elicitation error through, in the handler's catch",
+      filename: "src/billing-server.ts",
+      code: `import { letSignInThrough } from "./lib/sign-in.js";
+${MCP_SERVER}
+server.registerTool("list_invoices", { description: "List invoices" }, async () => {
+  try {
+    return { content: [{ type: "text", text: await billing.listInvoices() }] };
+  } catch (error) {
+    letSignInThrough(error);
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`,
+    },
+    {
       name: "reportConvertedThrows: false: a throwing helper in a registerTool callback, which McpServer converts",
       filename: "src/billing-server.ts",
       options: [{ maxDepth: 8, checkThrowsTags: true, allow: [], reportConvertedThrows: false }],
@@ -418,6 +432,28 @@ server.registerTool("read_file", { description: "Read a file" }, async (args, ct
           line: 5,
           column: 121,
           data: { chain: "`requireString()`", location: `${UTILS}:11`, outcome: SAFETY_NET, hint: "" },
+        },
+      ],
+    },
+    {
+      name: "the look-alike: a helper in another file that lets every McpError through, in the handler's catch",
+      filename: "src/billing-server.ts",
+      code: `import { letProtocolErrorsThrough } from "./lib/sign-in.js";
+${MCP_SERVER}
+server.registerTool("list_invoices", { description: "List invoices" }, async () => {
+  try {
+    return { content: [{ type: "text", text: await billing.listInvoices() }] };
+  } catch (error) {
+    letProtocolErrorsThrough(error);
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`,
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 9,
+          column: 5,
+          data: { chain: "`letProtocolErrorsThrough()`", location: "src/lib/sign-in.ts:34", outcome: SAFETY_NET, hint: "" },
         },
       ],
     },

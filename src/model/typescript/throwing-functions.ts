@@ -241,7 +241,11 @@ export class ThrowAnalysis {
       )
         continue;
       if (typescript.isThrowStatement(node)) {
-        if (escapes(tsTree, node, target, undefined, this.catchingCall) && !this.isAllowed(node.expression))
+        if (
+          escapes(tsTree, node, target, undefined, this.catchingCall) &&
+          !this.isAllowed(node.expression) &&
+          !isProtocolRequiredRethrow(node)
+        )
           return { own: node, tagged, calls, library };
       } else if (typescript.isCallExpression(node) || typescript.isNewExpression(node)) {
         if (typescript.isCallExpression(node) && isPromiseRejectCall(node)) {
@@ -280,6 +284,47 @@ export class ThrowAnalysis {
   private hasThrowsTag(node: ts.Node): boolean {
     return this.options.checkThrowsTags && typescript.getJSDocTags(node).some(isCountedThrowsTag);
   }
+}
+
+/**
+ * `protocolRequiredRethrowTest` of the ESTree adapter on TypeScript nodes: `throw error` as the only statement of an
+ * `if` whose test says `error` is the URL elicitation error (`error instanceof UrlElicitationRequiredError`, or
+ * `error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired`).
+ */
+function isProtocolRequiredRethrow(statement: ts.ThrowStatement): boolean {
+  const thrown = unwrapTs(statement.expression);
+  if (!typescript.isIdentifier(thrown)) return false;
+  const block = statement.parent;
+  const branch = typescript.isBlock(block) && block.statements.length === 1 ? block : statement;
+  const holder = branch.parent;
+  if (!typescript.isIfStatement(holder) || holder.thenStatement !== branch) return false;
+  let className: string | undefined;
+  const code: { name?: string; value?: number } = {};
+  const isThrown = (node: ts.Expression): boolean => {
+    const value = unwrapTs(node);
+    return typescript.isIdentifier(value) && value.text === thrown.text;
+  };
+  const read = (operand: ts.Expression): void => {
+    const node = unwrapTs(operand);
+    if (!typescript.isBinaryExpression(node)) return;
+    const operator = node.operatorToken.kind;
+    if (operator === typescript.SyntaxKind.AmpersandAmpersandToken) {
+      read(node.left);
+      read(node.right);
+    } else if (operator === typescript.SyntaxKind.InstanceOfKeyword && isThrown(node.left)) {
+      className = lastName(node.right);
+    } else if (operator === typescript.SyntaxKind.EqualsEqualsEqualsToken || operator === typescript.SyntaxKind.EqualsEqualsToken) {
+      const isCode = (side: ts.Expression): boolean => {
+        const value = unwrapTs(side);
+        return typescript.isPropertyAccessExpression(value) && value.name.text === "code" && isThrown(value.expression);
+      };
+      const other = isCode(node.left) ? node.right : isCode(node.right) ? node.left : undefined;
+      if (other && typescript.isPropertyAccessExpression(unwrapTs(other))) code.name = lastName(other);
+      else if (other) code.value = numericTsValue(unwrapTs(other));
+    }
+  };
+  read(holder.expression);
+  return isProtocolRequiredThrow(className, code);
 }
 
 /** `name` of `name` or `a.b.name`. */

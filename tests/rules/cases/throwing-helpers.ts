@@ -43,6 +43,28 @@ export const listTree = {
     errors: [{ messageId: "throwingCall", data: { name: "parseDepth", line: 6, outcome: ESCAPES, hint: "" }, line: 11, column: 93 }],
   },
   {
+    name: "a helper that only lets the URL elicitation error through throws nothing of its own; the other helper's call is reported",
+    filename: SERVER_FILE,
+    code: `
+import { UrlElicitationRequiredError } from "@modelcontextprotocol/sdk/types.js";
+function letElicitationThrough(error: unknown): void {
+  if (error instanceof UrlElicitationRequiredError) throw error;
+}
+function toToolFailure(error: unknown): never {
+  throw new Error(\`payment failed: \${String(error)}\`);
+}
+server.registerTool("pay_invoice", { inputSchema: {} }, async ({ invoiceId }: { invoiceId: string }) => {
+  try {
+    const receipt = await payments.pay(invoiceId);
+    return { content: [{ type: "text", text: \`Paid: \${receipt.id}\` }] };
+  } catch (error) {
+    letElicitationThrough(error);
+    return toToolFailure(error);
+  }
+});`,
+    errors: [{ messageId: "throwingCall", data: { name: "toToolFailure", line: 7, outcome: SAFETY_NET, hint: "" }, line: 15, column: 12 }],
+  },
+  {
     name: "a call to a same-file argument helper that throws (the ADR project's violation)",
     filename: TOOL_FILE,
     code: `${REQUIRE_STRING}
