@@ -195,7 +195,8 @@ export function definitionObjectShape(settings: McpSettings, facts: DefinitionOb
     if (facts.otherToolApi) return undefined;
     if (settings.handlers.definitionFunctions.includes(facts.definitionCall)) return { kind: "definition", via: facts.definitionCall };
   }
-  if (facts.inToolFile) return { kind: "definition", via: undefined };
+  // In a tool file, the project's own definition function (`definePageTool({ handler })`) is what the hint names.
+  if (facts.inToolFile) return { kind: "definition", via: facts.definitionCall };
   return facts.hasInputSchema && facts.inServerCode ? { kind: "definition", via: undefined } : undefined;
 }
 

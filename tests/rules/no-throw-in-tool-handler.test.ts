@@ -1,6 +1,6 @@
 import rule from "../../src/rules/no-throw-in-tool-handler.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
-import { CLOSE_HEAP_SNAPSHOT, DEFINE_TOOL_GUARDS, TAKE_SCREENSHOT } from "./cases/definition-functions.js";
+import { CLOSE_HEAP_SNAPSHOT, DEFINE_PAGE_TOOL_HINT, DEFINE_TOOL_GUARDS, TAKE_SCREENSHOT } from "./cases/definition-functions.js";
 import { INTEGRATION_TOOLS, RETHROWS, RETURNS_ERROR_RESULT } from "./cases/table-loops.js";
 import { ESCAPES, JSON_RPC, REQUIRE_STRING, SAFETY_NET, throwingHelperCases } from "./cases/throwing-helpers.js";
 
@@ -1032,7 +1032,7 @@ export function createGitLogTool() {
           messageId: "throw",
           line: 19,
           column: 17,
-          data: { outcome: THROW_ESCAPES, hint: "" },
+          data: { outcome: THROW_ESCAPES, hint: DEFINE_PAGE_TOOL_HINT },
           suggestions: [
             {
               messageId: "replaceWithErrorResult",

@@ -1,7 +1,7 @@
 import type { InvalidTestCase } from "@typescript-eslint/rule-tester";
 import rule from "../../src/rules/require-try-catch-in-tool-handler.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
-import { CLOSE_HEAP_SNAPSHOT, DEFINE_TOOL_GUARDS } from "./cases/definition-functions.js";
+import { CLOSE_HEAP_SNAPSHOT, DEFINE_PAGE_TOOL_HINT, DEFINE_TOOL_GUARDS } from "./cases/definition-functions.js";
 import { INTEGRATION_TOOLS, RETHROWS, RETURNS_ERROR_RESULT } from "./cases/table-loops.js";
 
 const ruleTester = createRuleTester();
@@ -521,7 +521,7 @@ export const takeScreenshot = definePageTool({
           messageId: "unguarded",
           line: 5,
           column: 38,
-          data: { hint: "" },
+          data: { hint: DEFINE_PAGE_TOOL_HINT },
           suggestions: [
             {
               messageId: "wrapInTryCatch",

@@ -31,3 +31,7 @@ export const takeScreenshot = definePageTool({
     response.attachImage(image);
   },
 });`;
+
+/** The hint on a handler of `definePageTool`, the project's definition function that `handlers.wrappers` does not name. */
+export const DEFINE_PAGE_TOOL_HINT =
+  " If the code that runs `definePageTool()`'s handlers turns what they throw into an error result, name `definePageTool` in settings `handlers.wrappers`.";
