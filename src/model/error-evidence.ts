@@ -11,7 +11,7 @@ import {
 } from "../util/ast.js";
 import { lastAnswer } from "../util/last-answer.js";
 import type { McpContext } from "./context.js";
-import { isErrorText, staticPrefix, textBranches } from "./error-text.js";
+import { isErrorText, namesFailure, staticPrefix, textBranches } from "./error-text.js";
 import { isErrorResult, type ToolResult } from "./tool-results.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -20,7 +20,13 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
  * Why a tool result without `isError: true` is an error result: it is what a failure path returns
  * (`catch`), or its text reads like an error (`text`).
  */
-export type ErrorEvidence = "catch" | "text";
+/**
+ * Why a result is an error result: it describes the failure on a `catch` path that reads the error it caught, or
+ * whose text names a failure (`catch`); it answers on a path that never reads the error with a text that names none
+ * (`quietCatch`: the `catch` may be a probe whose miss is a normal answer, `catch { return "Queue is empty" }`); its
+ * text reads as an error.
+ */
+export type ErrorEvidence = "catch" | "quietCatch" | "text";
 
 /** Where a value leaves a function: a `return` argument, or an arrow function's expression body. */
 export interface ReturnSite {
@@ -140,14 +146,24 @@ export const errorEvidence = lastAnswer(findErrorEvidence);
 function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: SourceCode): ErrorEvidence | undefined {
   if (isErrorResult(result, sourceCode)) return undefined;
   const path = failurePathOf(result, mcp, sourceCode);
-  if (path && reportsFailure(result, path, sourceCode)) return "catch";
   const { text } = result;
-  if (!text) return undefined;
-  const isError = textBranches(text).some((branch) => {
-    const prefix = staticPrefix(branch, sourceCode);
-    return prefix !== undefined && isErrorText(prefix, mcp.settings);
-  });
-  return isError ? "text" : undefined;
+  const readsAsError = (): boolean =>
+    text !== undefined &&
+    textBranches(text).some((branch) => {
+      const prefix = staticPrefix(branch, sourceCode);
+      return prefix !== undefined && isErrorText(prefix, mcp.settings);
+    });
+  if (path && reportsFailure(result, path, sourceCode)) {
+    const certain = readsCaughtError(path, sourceCode) || text === undefined || namesFailure(text, sourceCode) || readsAsError();
+    return certain ? "catch" : "quietCatch";
+  }
+  return readsAsError() ? "text" : undefined;
+}
+
+/** The failure path reads the error it caught (`catch (error) { log(error); ... }`); `catch { ... }` does not. */
+function readsCaughtError(path: TSESTree.CatchClause | FunctionNode, sourceCode: SourceCode): boolean {
+  for (const variable of caughtErrorVariables(path, sourceCode)) if (readReferences(variable).length > 0) return true;
+  return false;
 }
 
 /**

@@ -94,6 +94,25 @@ const ERROR_WORD = /^error\s*(?:[:[]|[-\u2013\u2014]\s)/iu;
  */
 const ERROR_DOING = /^error\s+\p{L}+ing(?:\s+[^\s:]+){1,5}:/iu;
 
+/** Words that name a failure: `Could not list`, `Cannot read`, `Unable to`, `Failed`, `timed out`, `unreachable`. */
+const FAILURE_WORDS =
+  /\b(?:could ?n[o']t|cannot|can't|unable|fail(?:ed|ure|s)?|errors?|invalid|denied|refused|timed? ?out|unreachable|unavailable)\b/iu;
+
+/**
+ * The text names a failure in its written parts (`` `Could not list ${dir}` ``), on some branch. `"Queue is empty
+ * (queue file does not exist)"` does not: a `catch` that answers it may be a probe whose miss is a normal answer.
+ */
+export function namesFailure(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return textBranches(text).some((branch) => {
+    const node = unwrapExpression(branch);
+    const written =
+      node.type === AST_NODE_TYPES.TemplateLiteral
+        ? node.quasis.map((quasi) => quasi.value.cooked ?? "").join(" ")
+        : staticPrefix(node, sourceCode)?.text;
+    return written !== undefined && FAILURE_WORDS.test(written);
+  });
+}
+
 /**
  * A static prefix reads as an error text: the configured prefix or an accepted one (or a variant of
  * them), the word `error` and a separator, the word and what failed (`Error fetching report:`), or a match of

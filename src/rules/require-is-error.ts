@@ -15,6 +15,7 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 
 const EVIDENCE_DESCRIPTION = {
   catch: "it is returned from a `catch` or rejection callback",
+  quietCatch: "it is returned from a `catch` or rejection callback",
   text: "its text reads as an error",
 } as const;
 
@@ -139,7 +140,8 @@ export default createRule({
           node,
           messageId: "missingIsError",
           data: { evidence: EVIDENCE_DESCRIPTION[evidence] },
-          // The catch path is certain; a text that merely reads like an error might be reporting one.
+          // The catch path that reads its error is certain; one that never does may be a probe whose miss is a normal
+          // answer, and a text that merely reads like an error might be reporting one.
           ...(evidence === "catch" ? { fix } : { suggest: [{ messageId: "addIsError", fix }] }),
         });
       }),

@@ -44,6 +44,28 @@ server.registerTool("list_files", { description: "List files" }, async ({ dir })
     ).toEqual(["6 catch"]);
   });
 
+  it("is a quiet catch when the path never reads its error and the text names no failure", () => {
+    expect(
+      evidenceIn(
+        `
+server.registerTool("list_queue", { description: "List the queue" }, async () => {
+  try {
+    await access(QUEUE_FILE);
+  } catch {
+    return { content: [{ type: "text", text: "Queue is empty (queue file does not exist)" }] };
+  }
+  try {
+    return { content: [{ type: "text", text: await readFile(QUEUE_FILE, "utf8") }] };
+  } catch (error) {
+    console.error(error);
+    return { content: [{ type: "text", text: "The queue is being rebuilt" }] };
+  }
+});`,
+        SERVER_FILE,
+      ),
+    ).toEqual(["6 quietCatch", "12 catch"]);
+  });
+
   it("is a result returned from a catch in any function of a tool file, through ternaries and satisfies", () => {
     expect(
       evidenceIn(`

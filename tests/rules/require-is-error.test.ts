@@ -320,6 +320,53 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
       ],
     },
     {
+      name: "a catch that never reads its error and answers with a text naming no failure may be a probe: a suggestion, not a fix",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      try {
+        await deps.list(args.dir);
+      } catch {
+        return { content: [{ type: "text", text: "Queue is empty (queue file does not exist)" }] };
+      }
+      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch {
+        return { content: [{ type: "text", text: \`Could not read the queue in \${args.dir}\` }] };
+      }`),
+      output: listFilesTool(`      try {
+        await deps.list(args.dir);
+      } catch {
+        return { content: [{ type: "text", text: "Queue is empty (queue file does not exist)" }] };
+      }
+      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch {
+        return { content: [{ type: "text", text: \`Could not read the queue in \${args.dir}\` }], isError: true };
+      }`),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 9,
+          column: 16,
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: listFilesTool(`      try {
+        await deps.list(args.dir);
+      } catch {
+        return { content: [{ type: "text", text: "Queue is empty (queue file does not exist)" }], isError: true };
+      }
+      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch {
+        return { content: [{ type: "text", text: \`Could not read the queue in \${args.dir}\` }] };
+      }`),
+            },
+          ],
+        },
+        { messageId: "missingIsError", line: 14, column: 16 },
+      ],
+    },
+    {
       name: "a result bound to a const and returned from the catch",
       filename: TOOL_FILE,
       code: listFilesTool(`      try {
