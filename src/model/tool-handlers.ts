@@ -187,6 +187,14 @@ export class ToolHandlers {
   }
 
   /**
+   * True when `node` is the dispatcher's lookup of the requested tool in a table (`tools.find((t) => t.name ===
+   * request.params.name)`, `handlers.get(name)`, `handlers.has(name)`): reading a table cannot fail.
+   */
+  isToolLookup(node: TSESTree.Node, handler: ToolHandler): boolean {
+    return handler.kind === "requestHandler" && new RequestedToolName(handler.fn, this.sourceCode).lookupTable(node, true) !== undefined;
+  }
+
+  /**
    * True when `node` is in the unknown-tool branch of a low-level `tools/call` dispatcher,
    * where the specification makes the error a protocol error.
    */

@@ -48,7 +48,8 @@ export default createRule({
         node.type === AST_NODE_TYPES.CallExpression ||
         node.type === AST_NODE_TYPES.NewExpression) &&
       !handlers.isInUnknownToolBranch(node, handler) &&
-      canFail(node);
+      canFail(node) &&
+      !handlers.isToolLookup(node, handler);
     /**
      * Where the search for unguarded work goes on: not into what a `try` or a catching call guards (`isCaught`), a
      * `catch` clause (code there handles an error), a `throw` (building the error it throws is not work: the throw is

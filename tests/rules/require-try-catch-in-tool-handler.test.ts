@@ -12,6 +12,18 @@ const catchClause = (indent: string, prefix = "Error: "): string =>
 ${indent}  return { content: [{ type: "text", text: \`${prefix}\${error instanceof Error ? error.message : String(error)}\` }], isError: true };
 ${indent}}`;
 
+/** A dispatcher that loads its table before the lookup, outside its try. */
+const DISPATCHER_LOADING_TOOLS = `
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = (await loadTools()).find((candidate) => candidate.schema.name === request.params.name);
+  if (!tool) return { content: [{ type: "text", text: "Error: unknown tool" }], isError: true };
+  try {
+    return await tool.handle(request.params.arguments);
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`;
+
 /** Two clock tools in a server file with a logger of its own named `console`; bodies start on lines 6 and 10. */
 const CLOCK_TOOLS = (logTime: readonly string[], parseTime: readonly string[]): string => `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -351,6 +363,26 @@ export default function addDatabaseTools(server: McpServer) {
 }`,
     },
     {
+      name: "a dispatcher's lookup of the requested tool in its table is no work: reading a table cannot fail",
+      filename: SERVER_FILE,
+      code: `
+export function createServer(tools: Tool[], context: Context) {
+  const server = new Server({ name: "browser", version: "1.0.0" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = tools.find((candidate) => candidate.schema.name === request.params.name);
+    if (!tool) {
+      return { content: [{ type: "text", text: \`Error: tool "\${request.params.name}" not found\` }], isError: true };
+    }
+    try {
+      return await tool.handle(context, request.params.arguments);
+    } catch (error) {
+      return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+    }
+  });
+  return server;
+}`,
+    },
+    {
       name: "the unknown-tool branch of a dispatcher does not count",
       filename: SERVER_FILE,
       code: `
@@ -658,6 +690,36 @@ const readStatus = async ({ path }) => {
 ${catchClause("  ")}
 };
 server.registerTool("stat", { inputSchema: {} }, retrying(readStatus));`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "near-miss of the lookup: the table it looks in is loaded by a call before the try, which is work",
+      filename: SERVER_FILE,
+      code: DISPATCHER_LOADING_TOOLS,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 2,
+          column: 65,
+          data: { hint: "" },
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  try {
+    const tool = (await loadTools()).find((candidate) => candidate.schema.name === request.params.name);
+    if (!tool) return { content: [{ type: "text", text: "Error: unknown tool" }], isError: true };
+    try {
+      return await tool.handle(request.params.arguments);
+    } catch (error) {
+      return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+    }
+${catchClause("  ")}
+});`,
             },
           ],
         },
