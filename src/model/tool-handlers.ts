@@ -463,12 +463,14 @@ export class ToolHandlers {
       return shape?.kind === "registration" ? { ...shape, callerGuarded: this.wrapperCatches({ call, argumentIndex }) === true } : shape;
     }
     // A call that may wrap the handler is looked through: `handler: withAuth(async (args) => ...)`; not to the
-    // wrapper's error reporter (`trackTool(name, callback, recordError)`).
-    if (isErrorCallbackArgument(call, argumentIndex, this.sourceCode, this.returnsErrorResult)) return undefined;
+    // wrapper's error reporter (`trackTool(name, callback, recordError)`), asked only once a handler position is found.
+    const depth = wrappers.length;
     wrappers.push({ call, argumentIndex });
     const outer = this.handlerPosition(call, wrappers, seen);
-    if (!outer) wrappers.pop();
-    return outer;
+    if (outer && !isErrorCallbackArgument(call, argumentIndex, this.sourceCode, this.returnsErrorResult)) return outer;
+    // The wrappers this position and the ones outside it pushed are no handler's.
+    wrappers.length = depth;
+    return undefined;
   }
 
   /**
