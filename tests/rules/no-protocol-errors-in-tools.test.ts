@@ -1,4 +1,5 @@
 import rule from "../../src/rules/no-protocol-errors-in-tools.js";
+import { payInvoiceTool } from "./cases/pay-invoice.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
 
 const ruleTester = createRuleTester();
@@ -225,16 +226,10 @@ server.setRequestHandler("tools/call", async (request) => {
     {
       name: "the names in a catch's test that lets the URL elicitation error through: the protocol requires that rethrow",
       filename: SERVER_FILE,
-      code: `
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-server.registerTool("pay_invoice", { inputSchema: {} }, async ({ invoiceId }: { invoiceId: string }) => {
-  try {
-    return { content: [{ type: "text", text: \`Paid: \${(await payments.pay(invoiceId)).id}\` }] };
-  } catch (error) {
-    if (error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired) throw error;
-    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
-  }
-});`,
+      code: payInvoiceTool(
+        'import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";',
+        "    if (error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired) throw error;",
+      ),
     },
     {
       name: "a dispatcher registered through an escaped method name still has its unknown-tool branch",
@@ -393,16 +388,10 @@ server.setRequestHandler("tools/call", async (request) => {
     {
       name: "near-miss of the elicitation rethrow: a test for another code lets a protocol error through",
       filename: SERVER_FILE,
-      code: `
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-server.registerTool("pay_invoice", { inputSchema: {} }, async ({ invoiceId }: { invoiceId: string }) => {
-  try {
-    return { content: [{ type: "text", text: \`Paid: \${(await payments.pay(invoiceId)).id}\` }] };
-  } catch (error) {
-    if (error instanceof McpError && error.code === ErrorCode.InvalidParams) throw error;
-    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
-  }
-});`,
+      code: payInvoiceTool(
+        'import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";',
+        "    if (error instanceof McpError && error.code === ErrorCode.InvalidParams) throw error;",
+      ),
       errors: [{ messageId: "sdkProtocolError", line: 7, column: 53 }],
     },
     {

@@ -1,4 +1,5 @@
 import rule from "../../src/rules/no-throw-in-tool-handler.js";
+import { payInvoiceTool } from "./cases/pay-invoice.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
 import { CLOSE_HEAP_SNAPSHOT, DEFINE_PAGE_TOOL_HINT, DEFINE_TOOL_GUARDS, TAKE_SCREENSHOT } from "./cases/definition-functions.js";
 import { INTEGRATION_TOOLS, RETHROWS, RETURNS_ERROR_RESULT } from "./cases/table-loops.js";
@@ -57,16 +58,10 @@ export default defineTool({
 });`;
 
 /** A catch that lets every McpError through (line 7), not only the URL elicitation error. */
-const LET_MCP_ERRORS_THROUGH = `
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
-server.registerTool("pay_invoice", { inputSchema: {} }, async ({ invoiceId }: { invoiceId: string }) => {
-  try {
-    return { content: [{ type: "text", text: \`Paid: \${(await payments.pay(invoiceId)).id}\` }] };
-  } catch (error) {
-    if (error instanceof McpError) throw error;
-    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
-  }
-});`;
+const LET_MCP_ERRORS_THROUGH = payInvoiceTool(
+  'import { McpError } from "@modelcontextprotocol/sdk/types.js";',
+  "    if (error instanceof McpError) throw error;",
+);
 
 /** A test of a dispatcher's catch: a tool that throws on purpose (line 10, column 7). */
 const FAILING_TOOL_TEST = `
@@ -247,19 +242,15 @@ ruleTester.run("no-throw-in-tool-handler", rule, {
     {
       name: "a catch that lets the URL elicitation error through, as McpServer does, by class or by code",
       filename: SERVER_FILE,
-      code: `
-import { ProtocolError, ProtocolErrorCode, UrlElicitationRequiredError } from "@modelcontextprotocol/server";
-server.registerTool("pay_invoice", { inputSchema: {} }, async ({ invoiceId }: { invoiceId: string }) => {
-  try {
-    return { content: [{ type: "text", text: \`Paid: \${(await payments.pay(invoiceId)).id}\` }] };
-  } catch (error) {
-    if (error instanceof UrlElicitationRequiredError) throw error;
-    if (error instanceof ProtocolError && error.code === ProtocolErrorCode.UrlElicitationRequired) {
-      throw error;
-    }
-    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
-  }
-});`,
+      code: payInvoiceTool(
+        'import { ProtocolError, ProtocolErrorCode, UrlElicitationRequiredError } from "@modelcontextprotocol/server";',
+        [
+          "    if (error instanceof UrlElicitationRequiredError) throw error;",
+          "    if (error instanceof ProtocolError && error.code === ProtocolErrorCode.UrlElicitationRequired) {",
+          "      throw error;",
+          "    }",
+        ].join("\n"),
+      ),
     },
     {
       name: "the unknown-tool branch inside the callback a validating wrapper is given the request's params with",
