@@ -178,27 +178,33 @@ export class RequestedToolName {
   }
 
   /**
-   * The test rejects the name: it is none of a list (`name !== "claude_code"`, `name !== "a" && name !== "b"`,
-   * `!TOOL_NAMES.includes(name)`) or fails a check (`!isToolAllowed(name)`, `!this.enabled.includes(name)`).
-   * Whether that is the unknown-tool branch depends on what it does (the other names may be dispatched
-   * there): see `isInUnknownToolBranch`.
+   * The name is none of a list: `name !== "claude_code"`, `name !== "a" && name !== "b"`,
+   * `!TOOL_NAMES.includes(name)`. Whether that is the unknown-tool branch depends on what it does (the
+   * other names may be dispatched there): see `isInUnknownToolBranch`.
    */
-  rejectsName(test: TSESTree.Node): boolean {
+  isNoneOfNames(test: TSESTree.Node): boolean {
     const node = unwrapExpression(test);
-    if (node.type === AST_NODE_TYPES.LogicalExpression) return everyOperand(node, "&&", (operand) => this.rejectsName(operand));
+    if (node.type === AST_NODE_TYPES.LogicalExpression) return everyOperand(node, "&&", (operand) => this.isNoneOfNames(operand));
     if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") {
       const call = unwrapExpression(node.argument);
-      return call.type === AST_NODE_TYPES.CallExpression && call.arguments.some((argument) => this.is(argument));
+      if (call.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+      const first = call.arguments.at(0);
+      return propertyName(call.callee) === "includes" && first !== undefined && this.is(first);
     }
     if (node.type !== AST_NODE_TYPES.BinaryExpression || (node.operator !== "!==" && node.operator !== "!=")) return false;
     return (this.is(node.left) && staticText(node.right) !== undefined) || (this.is(node.right) && staticText(node.left) !== undefined);
   }
 
-  /** The test reads a flag of the tool found by the name: `!tool.enabled`, `tool.disabled`. */
-  flagsFoundTool(test: TSESTree.Node): boolean {
+  /**
+   * The name fails a check (`!isToolAllowed(name)`, `!config.isEnabled(name)`), or the tool found by it is flagged
+   * (`!tool.enabled`, `tool.disabled`). Such a test says little by itself (`!validate(name, args)`): the branch must
+   * say why in its message (see `isInUnknownToolBranch`).
+   */
+  failsCheck(test: TSESTree.Node): boolean {
     let node = unwrapExpression(test);
     if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") node = unwrapExpression(node.argument);
-    return node.type === AST_NODE_TYPES.MemberExpression && this.isLookupResult(node.object);
+    if (node.type === AST_NODE_TYPES.MemberExpression) return this.isLookupResult(node.object);
+    return node.type === AST_NODE_TYPES.CallExpression && node.arguments.some((argument) => this.is(argument));
   }
 
   /** The test mentions the name or a lookup by it: `name === "search"`, `tools[name]`, `!tool`. */
@@ -306,9 +312,9 @@ export function isInUnknownToolBranch(node: TSESTree.Node, handler: FunctionNode
       parent.type === AST_NODE_TYPES.IfStatement &&
       parent.consequent === child &&
       (name.isNoToolFound(parent.test) ||
-        (rejectsUnknownTool(child) && name.rejectsName(parent.test)) ||
-        // A flag of the tool found says little by itself (`!tool.inputSchema`): the message must say it is disabled.
-        (rejectsUnknownTool(child, DISABLED_TOOL_MESSAGE) && name.flagsFoundTool(parent.test)))
+        (rejectsUnknownTool(child) && name.isNoneOfNames(parent.test)) ||
+        // A check of the name or a flag of the tool found: the message must say the tool is unknown or disabled.
+        (rejectsUnknownTool(child, UNKNOWN_TOOL_MESSAGE) && name.failsCheck(parent.test)))
     ) {
       return true;
     }

@@ -156,6 +156,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   if (tool.deprecated) throw new Error(\`Tool \${name} is not available any more\`);
   if (!tool.inputSchema) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "the tool has no input schema");
   if (!input.enabled) throw new Error("Tool disabled");
+  if (!validateArguments(name, input)) throw new McpError(ErrorCode.InvalidParams, "invalid arguments for this tool");
   return dispatch(name, input);
 });`),
     ).toEqual([5, 7, 15, 16, 17]);

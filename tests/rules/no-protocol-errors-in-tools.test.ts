@@ -362,6 +362,18 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       errors: [{ messageId: "sdkProtocolError", line: 5, column: 32 }],
     },
     {
+      name: "near-miss of the disabled-tool check: a check of the name whose InvalidParams error is about the arguments",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: input = {} } = request.params;
+  if (!validateArguments(name, input)) throw new McpError(ErrorCode.InvalidParams, "invalid arguments for this tool");
+  return tools[name].run(input);
+});`,
+      errors: [{ messageId: "sdkProtocolError", line: 5, column: 46 }],
+    },
+    {
       name: "near-miss of the disabled-tool check: the rejected value is an argument, not the requested tool",
       filename: SERVER_FILE,
       code: `
