@@ -15,6 +15,26 @@ function wrapperParameterFacts(
   sourceCode: SourceCode,
   returnsErrorResult: (statement: TSESTree.Statement) => boolean,
 ): WrapperFacts | null | undefined {
+  // Asked twice per argument looked through (does the wrapper catch, is the argument its error reporter): read once per
+  // file model, which `returnsErrorResult` stands for.
+  let byCall = factsCache.get(returnsErrorResult);
+  if (!byCall) factsCache.set(returnsErrorResult, (byCall = new WeakMap()));
+  let byArgument = byCall.get(call);
+  if (!byArgument) byCall.set(call, (byArgument = new Map<number, WrapperFacts | null | undefined>()));
+  if (!byArgument.has(argumentIndex)) {
+    byArgument.set(argumentIndex, readWrapperParameterFacts(call, argumentIndex, sourceCode, returnsErrorResult));
+  }
+  return byArgument.get(argumentIndex);
+}
+
+const factsCache = new WeakMap<object, WeakMap<TSESTree.CallExpression, Map<number, WrapperFacts | null | undefined>>>();
+
+function readWrapperParameterFacts(
+  call: TSESTree.CallExpression,
+  argumentIndex: number,
+  sourceCode: SourceCode,
+  returnsErrorResult: (statement: TSESTree.Statement) => boolean,
+): WrapperFacts | null | undefined {
   const wrapper = calledFunction(unwrapExpression(call.callee), sourceCode);
   if (!wrapper) return undefined;
   const parameter = wrapper.params.at(argumentIndex);

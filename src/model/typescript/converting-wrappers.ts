@@ -23,6 +23,23 @@ function wrapperParameterFactsTs(
   argumentIndex: number,
   settings: McpSettings,
 ): WrapperFacts | null | undefined {
+  // Asked twice per argument looked through (does the wrapper catch, is the argument its error reporter): read once.
+  let byCall = factsCache.get(settings);
+  if (!byCall) factsCache.set(settings, (byCall = new WeakMap()));
+  let byArgument = byCall.get(node);
+  if (!byArgument) byCall.set(node, (byArgument = new Map<number, WrapperFacts | null | undefined>()));
+  if (!byArgument.has(argumentIndex)) byArgument.set(argumentIndex, readWrapperParameterFactsTs(checker, node, argumentIndex, settings));
+  return byArgument.get(argumentIndex);
+}
+
+const factsCache = new WeakMap<McpSettings, WeakMap<ts.Node, Map<number, WrapperFacts | null | undefined>>>();
+
+function readWrapperParameterFactsTs(
+  checker: ts.TypeChecker,
+  node: ts.Node,
+  argumentIndex: number,
+  settings: McpSettings,
+): WrapperFacts | null | undefined {
   if (!typescript.isCallExpression(node)) return undefined;
   const name = symbolNode(node.expression);
   const declaration = name && resolvedSymbol(checker, name)?.valueDeclaration;
