@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   calleeName,
   isFunctionNode,
@@ -160,4 +160,58 @@ export function isProtocolRequiredValue(thrown: TSESTree.Node): boolean {
     name: code?.type === AST_NODE_TYPES.MemberExpression ? propertyName(code) : undefined,
     value: code && numericValue(code),
   });
+}
+
+/**
+ * The reads of the variables that hold only instances of `classBody`'s class, a declaration of this file (the throw
+ * semantics' followed methods): `graph` in `const graph = new KnowledgeGraphManager(path)`, or in `let graph:
+ * KnowledgeGraphManager` given only `graph = new KnowledgeGraphManager(path)`. Scopes are asked only where the text
+ * makes an instance (`new KnowledgeGraphManager`).
+ */
+export function instanceReads(classBody: TSESTree.ClassBody, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Identifier[] {
+  const declaration = classBody.parent;
+  if (declaration.type !== AST_NODE_TYPES.ClassDeclaration || !declaration.id) return [];
+  const { name } = declaration.id;
+  if (!sourceCode.text.includes(`new ${name}`)) return [];
+  const classVariable = sourceCode.getDeclaredVariables(declaration).find((variable) => variable.name === name);
+  const made = new Set<TSESTree.Node>();
+  const holders = new Set<TSESLint.Scope.Variable>();
+  for (const { identifier } of classVariable?.references ?? []) {
+    const { parent } = identifier;
+    if (parent.type !== AST_NODE_TYPES.NewExpression || parent.callee !== identifier) continue;
+    made.add(parent);
+    const holder = holderOf(parent, sourceCode);
+    if (holder) holders.add(holder);
+  }
+  const reads: TSESTree.Identifier[] = [];
+  for (const holder of holders) {
+    if (holder.defs.length !== 1 || holder.defs[0]?.type !== TSESLint.Scope.DefinitionType.Variable) continue;
+    const writes = holder.references.filter((reference) => reference.isWrite());
+    if (!writes.every((write) => write.writeExpr && made.has(unwrapExpression(write.writeExpr)) && isPlainWrite(write))) continue;
+    for (const reference of holder.references) {
+      if (reference.isRead() && reference.identifier.type === AST_NODE_TYPES.Identifier) reads.push(reference.identifier);
+    }
+  }
+  return reads;
+}
+
+/** The variable that `made` is the whole value of: `const graph = new KnowledgeGraphManager()` or `graph = new ...`. */
+function holderOf(made: TSESTree.NewExpression, sourceCode: Readonly<TSESLint.SourceCode>): TSESLint.Scope.Variable | undefined {
+  const { child, parent } = outerParent(made);
+  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.init === child && parent.id.type === AST_NODE_TYPES.Identifier) {
+    return sourceCode.getDeclaredVariables(parent).at(0);
+  }
+  if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.operator === "=" && parent.right === child) {
+    return parent.left.type === AST_NODE_TYPES.Identifier
+      ? (ASTUtils.findVariable(sourceCode.getScope(parent.left), parent.left) ?? undefined)
+      : undefined;
+  }
+  return undefined;
+}
+
+/** A declarator's initialiser, or a plain `=` assignment (not `??=`, `+=`, a pattern or a loop's variable). */
+function isPlainWrite(write: TSESLint.Scope.Reference): boolean {
+  if (write.init) return true;
+  const { parent } = write.identifier;
+  return parent.type === AST_NODE_TYPES.AssignmentExpression && parent.operator === "=" && parent.left === write.identifier;
 }

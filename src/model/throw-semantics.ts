@@ -222,3 +222,12 @@ export type BindingKind = "const" | "function" | "let" | "var";
 export function isFollowedBinding(kind: BindingKind, reassigned: boolean): boolean {
   return kind === "const" || !reassigned;
 }
+
+/*
+ * The methods a throw analysis follows from a call, besides bindings: a class's own instance method or function-valued
+ * field, called as `this.<name>()` where `this` is an instance of that class (arrows looked through), or as
+ * `<instance>.<name>()` on a variable declared once whose every value is `new <Class>(...)` of that class, declared in
+ * the file (`const graph = new KnowledgeGraphManager(path)`, or `let graph: KnowledgeGraphManager` given only
+ * `graph = new KnowledgeGraphManager(path)`). Each adapter reads this on its own tree: `instanceReads` (ESTree) and
+ * `callsFollowedMethod` (TypeScript).
+ */

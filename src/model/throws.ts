@@ -14,6 +14,7 @@ import {
   enclosingFunction,
   estreeTree,
   followedReads,
+  instanceReads,
   isCaught,
   isProtocolRequiredValue,
   protocolRequiredRethrowTest,
@@ -167,7 +168,7 @@ export class ThrowCollector {
     const found: ThrowingCall[] = [];
     for (const [call, helper] of this.calleeOf) {
       const callee = throwing(helper);
-      if (callee) found.push({ call, callee });
+      if (callee) found.push({ call, callee: isMethod(helper) ? { ...callee, name: calledName(call) ?? callee.name } : callee });
     }
     return found;
   }
@@ -222,6 +223,16 @@ export class ThrowCollector {
       for (const { call, name } of this.thisCalls) {
         const classBody = thisClassBody(call.callee);
         if (classBody && this.methodNamed(classBody, name) === helper && !handled(call)) calls.push(call);
+      }
+      const name = propertyName(definition);
+      if (name === undefined || instanceMethod(definition.parent, name) !== helper.fn) return calls;
+      // `graph.addObservations(...)` on a variable that holds only instances of the class.
+      for (const read of instanceReads(definition.parent, this.sourceCode)) {
+        const { child, parent } = outerParent(read);
+        if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== child || propertyName(parent) !== name) continue;
+        const call = outerParent(parent);
+        if (call.parent?.type === AST_NODE_TYPES.CallExpression && call.parent.callee === call.child && !handled(call.parent))
+          calls.push(call.parent);
       }
       return calls;
     }
@@ -308,6 +319,19 @@ function namedHelper(fn: FunctionNode): Helper | undefined {
   const name = propertyName(parent);
   if (parent.static || name === undefined || !parent.value || unwrapExpression(parent.value) !== fn) return undefined;
   return { fn, name: `this.${name}`, definition: parent, steps: [] };
+}
+
+function isMethod({ definition }: Helper): boolean {
+  return definition.type === AST_NODE_TYPES.MethodDefinition || definition.type === AST_NODE_TYPES.PropertyDefinition;
+}
+
+/** How a method is called on an instance, `graph.addObservations`; undefined for any other call. */
+function calledName(call: TSESTree.CallExpression): string | undefined {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const object = unwrapExpression(callee.object);
+  const name = propertyName(callee);
+  return object.type === AST_NODE_TYPES.Identifier && name !== undefined ? `${object.name}.${name}` : undefined;
 }
 
 /** Helpers in the order of their definitions in the file. */

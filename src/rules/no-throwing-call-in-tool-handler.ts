@@ -1,4 +1,5 @@
 import type { TSESTree } from "@typescript-eslint/utils";
+import type ts from "typescript";
 import { typescript } from "../model/typescript/typescript.js";
 import { isCaught, runsInside } from "../model/estree-tree.js";
 import { getMcpContext } from "../model/context.js";
@@ -66,9 +67,9 @@ export default createRule<Options, MessageIds>({
      * How a callee can throw, unless `no-throw-in-tool-handler` reports the call already: a
      * function of this file that throws through this file's own functions.
      */
-    const throwPathOf = (target: ThrowTarget): ThrowPath | undefined => {
+    const throwPathOf = (call: ts.CallExpression, target: ThrowTarget): ThrowPath | undefined => {
       const path = analysis.throwPath(target, maxDepth);
-      if (!path || target.getSourceFile() !== file) return path;
+      if (!path || !analysis.followsInFile(call, target, file)) return path;
       return analysis.throwPath(target, maxDepth, file) ? undefined : path;
     };
 
@@ -102,7 +103,7 @@ export default createRule<Options, MessageIds>({
       for (const target of analysis.targetsOf(call)) {
         // A function nested in the handler that runs where it is written is part of it: its throws are the handler's own.
         if (containsTs(handlerNode, target) && analysis.runsInside(target, handlerNode)) continue;
-        const path = throwPathOf(target);
+        const path = throwPathOf(call, target);
         if (!path) continue;
         const site = describeSite(program, path.site, context.cwd);
         report(path.chain, path.library ? `${site}, ${path.library.source}` : site);

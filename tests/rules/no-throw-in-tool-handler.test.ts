@@ -7,6 +7,34 @@ import { ESCAPES, JSON_RPC, REQUIRE_STRING, SAFETY_NET, throwingHelperCases } fr
 
 const ruleTester = createRuleTester();
 
+/** The memory server's shape: a same-file class whose method throws, and its instance declared as `instance`. */
+const KNOWLEDGE_GRAPH_TOOLS = (instance: string, call = "knowledgeGraph.addObservations(observations)"): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export class KnowledgeGraphManager {
+  constructor(private readonly path: string) {}
+  async addObservations(observations: { entityName: string; contents: string[] }[]) {
+    const graph = await this.loadGraph();
+    return observations.map((observation) => {
+      const entity = graph.entities.find((candidate) => candidate.name === observation.entityName);
+      if (!entity) throw new Error(\`Entity with name \${observation.entityName} not found\`);
+      return { entityName: observation.entityName, added: observation.contents };
+    });
+  }
+  static async open(path: string): Promise<KnowledgeGraphManager> {
+    if (!path.endsWith(".jsonl")) throw new Error("the memory file must be JSON Lines");
+    return new KnowledgeGraphManager(path);
+  }
+  private async loadGraph() {
+    return { entities: [] as { name: string }[] };
+  }
+}
+${instance}
+const server = new McpServer({ name: "memory-server", version: "0.6.3" });
+server.registerTool("add_observations", { inputSchema: { observations: z.array(ObservationSchema) } }, async ({ observations }) => {
+  const added = await ${call};
+  return { content: [{ type: "text", text: JSON.stringify(added, null, 2) }] };
+});`;
+
 /** A page's tools, each given to `register` (a statement using `tool` and `signal`). */
 const WEB_PAGE_TOOLS = (register: string): string => `
 const pageTools = [
@@ -239,6 +267,29 @@ export default WeatherTool;`;
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a same-file class's method called on a variable that is also given another value, or on a parameter, is not followed",
+      filename: SERVER_FILE,
+      code: KNOWLEDGE_GRAPH_TOOLS(`declare function restoreGraph(path: string): KnowledgeGraphManager;
+let knowledgeGraph = new KnowledgeGraphManager("memory.jsonl");
+export function restore(path: string): void {
+  knowledgeGraph = restoreGraph(path);
+}`),
+    },
+    {
+      name: "a same-file class's method called on an instance: caught in the handler, handled by .catch(), or a static method",
+      filename: SERVER_FILE,
+      code: KNOWLEDGE_GRAPH_TOOLS(
+        'const knowledgeGraph = new KnowledgeGraphManager("memory.jsonl");',
+        `knowledgeGraph.addObservations(observations).catch((error: unknown) => [{ error: String(error) }]);
+  try {
+    await knowledgeGraph.addObservations(observations);
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+  await KnowledgeGraphManager.open("memory.jsonl").catch(() => undefined)`,
+      ),
+    },
     {
       name: "a catch that lets the URL elicitation error through, as McpServer does, by class or by code",
       filename: SERVER_FILE,
@@ -1464,6 +1515,34 @@ class IssueServer {
           ],
         },
       ],
+    },
+    {
+      name: "a same-file class's method called on a variable given only instances of it (the memory server)",
+      filename: SERVER_FILE,
+      code: KNOWLEDGE_GRAPH_TOOLS(`let knowledgeGraph: KnowledgeGraphManager;
+export async function main(): Promise<void> {
+  knowledgeGraph = new KnowledgeGraphManager(process.env.MEMORY_FILE_PATH ?? "memory.jsonl");
+}`),
+      errors: [
+        {
+          messageId: "throwingCall",
+          data: { name: "knowledgeGraph.addObservations", line: 9, outcome: SAFETY_NET, hint: "" },
+          line: 27,
+          column: 23,
+        },
+      ],
+    },
+    {
+      name: "a same-file class's method called on an instance through a helper of the handler",
+      filename: SERVER_FILE,
+      code: KNOWLEDGE_GRAPH_TOOLS(
+        `const knowledgeGraph = new KnowledgeGraphManager("memory.jsonl") as KnowledgeGraphManager;
+async function observe(observations: { entityName: string; contents: string[] }[]) {
+  return (knowledgeGraph as KnowledgeGraphManager)["addObservations"](observations);
+}`,
+        "observe(observations)",
+      ),
+      errors: [{ messageId: "throwingCall", data: { name: "observe", line: 9, outcome: SAFETY_NET, hint: "" }, line: 27, column: 23 }],
     },
     {
       name: "v2: a throw in a registerTool callback without input schema (ctx), reportConvertedThrows: true",

@@ -38,8 +38,51 @@ server.registerTool("get_logs", { description: "Read the browser's logs" }, asyn
   return await ${read}();
 });`;
 
+/** A same-file store whose `requireNote` throws, and the tool that calls it on `store`, declared as `declaration`. */
+const notesTools = (declaration: string, call = "store.requireNote(String(args.id))"): string => `${MCP_SERVER}
+export class NotesStore {
+  private readonly notes = new Map<string, string>();
+  requireNote(id: string): string {
+    const note = this.notes.get(id);
+    if (note === undefined) throw new Error(\`Note \${id} not found\`);
+    return note;
+  }
+}
+${declaration}
+server.registerTool("read_note", { description: "Read a note" }, async (args) => {
+  const note = ${call};
+  return { content: [{ type: "text" as const, text: note }] };
+});`;
+
 ruleTester.run("no-throwing-call-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a same-file method called on a variable that holds only instances of its class is no-throw-in-tool-handler's report",
+      filename: "src/billing-server.ts",
+      code: notesTools(`let store: NotesStore;
+export function start(): void {
+  store = new NotesStore();
+}`),
+    },
+    {
+      name: "a same-file method called on this is no-throw-in-tool-handler's report",
+      filename: "src/billing-server.ts",
+      code: `${MCP_SERVER}
+export class NotesServer {
+  private readonly notes = new Map<string, string>();
+  private requireNote(id: string): string {
+    const note = this.notes.get(id);
+    if (note === undefined) throw new Error(\`Note \${id} not found\`);
+    return note;
+  }
+  register(): void {
+    server.registerTool("read_note", { description: "Read a note" }, async (args) => {
+      const note = this.requireNote(String(args.id));
+      return { content: [{ type: "text" as const, text: note }] };
+    });
+  }
+}`,
+    },
     {
       name: "a helper in another file whose throw is in a callback given to a wrapper that catches it and returns an error result",
       filename: "src/billing-server.ts",
@@ -263,6 +306,36 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
   ],
   invalid: [
+    {
+      name: "the look-alike: a same-file method called on a parameter typed as its class, which no-throw-in-tool-handler does not follow",
+      filename: "src/billing-server.ts",
+      code: notesTools("declare const stores: Map<string, NotesStore>;", 'stores.get("default")!.requireNote(String(args.id))'),
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 14,
+          column: 16,
+          data: { chain: "`requireNote()`", location: "src/billing-server.ts:8", outcome: SAFETY_NET, hint: "" },
+        },
+      ],
+    },
+    {
+      name: "the look-alike: a same-file method called on a variable that is also given another value",
+      filename: "src/billing-server.ts",
+      code: notesTools(`declare function openStore(path: string): NotesStore;
+let store = new NotesStore();
+export function reopen(path: string): void {
+  store = openStore(path);
+}`),
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 18,
+          column: 16,
+          data: { chain: "`requireNote()`", location: "src/billing-server.ts:8", outcome: SAFETY_NET, hint: "" },
+        },
+      ],
+    },
     {
       name: "the look-alike: the helper's wrapper logs and rethrows, so the callback's throw leaves the helper",
       filename: "src/billing-server.ts",

@@ -167,6 +167,11 @@ export class ThrowAnalysis {
     return found && !(found.rejects && typescript.isCallExpression(node) && isCatchReceiver(node)) ? found : undefined;
   }
 
+  /** `no-throw-in-tool-handler` follows `call` to `target`, a function of `file`, and reports the call if `target` throws. */
+  followsInFile(call: ts.CallExpression, target: ThrowTarget, file: ts.SourceFile): boolean {
+    return isPerFileFunction(this.checker, target, file) && callsByName(this.checker, call, target);
+  }
+
   /**
    * How `target` can throw within `maxDepth` functions, or undefined. With `within`, only the
    * functions the per-file rule follows count (function declarations and functions bound to a
@@ -206,7 +211,7 @@ export class ThrowAnalysis {
             // A function nested in the caller that runs where it is written is part of its body, read already.
             if (visited.has(callee) || (contains(target, callee) && this.runsInside(callee, target))) continue;
             if (isAsync(callee) && isCatchReceiver(call)) continue;
-            if (within && !(isPerFileFunction(this.checker, callee, within) && callsByName(call, callee))) continue;
+            if (within && !(isPerFileFunction(this.checker, callee, within) && callsByName(this.checker, call, callee))) continue;
             visited.add(callee);
             next.push({ target: callee, chain: [...chain, functionName(callee)] });
           }
@@ -375,9 +380,98 @@ function followedName(checker: ts.TypeChecker, target: ThrowTarget): ts.Identifi
   return isFollowedBinding(kind, kind !== "const" && isReassigned(checker, declaration.name)) ? declaration.name : undefined;
 }
 
-/** What `no-throw-in-tool-handler` follows in a file: functions with a followed name (`followedName`). */
+/** What `no-throw-in-tool-handler` follows in a file: functions with a followed name (`followedName`), and methods. */
 function isPerFileFunction(checker: ts.TypeChecker, target: ThrowTarget, file: ts.SourceFile): boolean {
-  return target.getSourceFile() === file && followedName(checker, target) !== undefined;
+  return target.getSourceFile() === file && (followedName(checker, target) !== undefined || followedMethodOf(target) !== undefined);
+}
+
+/** A method the throw semantics follows: a class's instance method or function-valued field, and its class. */
+interface FollowedMethod {
+  name: string;
+  owner: ts.ClassLikeDeclaration;
+}
+
+function followedMethodOf(target: ThrowTarget): FollowedMethod | undefined {
+  let member: ts.Node = target;
+  if (typescript.isArrowFunction(target) || typescript.isFunctionExpression(target)) {
+    const outer = outerTs(target);
+    member = outer.parent;
+    if (!typescript.isPropertyDeclaration(member) || member.initializer !== outer) return undefined;
+  } else if (!typescript.isMethodDeclaration(target) || !target.body) {
+    return undefined;
+  }
+  if (!typescript.isClassLike(member.parent) || isStatic(member)) return undefined;
+  const name = staticNameTs((member as ts.MethodDeclaration | ts.PropertyDeclaration).name);
+  return name === undefined ? undefined : { name, owner: member.parent };
+}
+
+function isStatic(member: ts.Node): boolean {
+  return (typescript.getCombinedModifierFlags(member as ts.Declaration) & typescript.ModifierFlags.Static) !== 0;
+}
+
+/** A member's static name, as `staticKeyName` reads it on ESTree: `a`, `"a"`, `["a"]`, `` [`a`] ``. */
+function staticNameTs(name: ts.Node): string | undefined {
+  const key = typescript.isComputedPropertyName(name) ? name.expression : name;
+  if (typescript.isIdentifier(key) && key === name) return key.text;
+  return typescript.isStringLiteral(key) || typescript.isNoSubstitutionTemplateLiteral(key) ? key.text : undefined;
+}
+
+/**
+ * `this.<name>()` in the method's class, or `<instance>.<name>()` on a variable that holds only instances of it (the
+ * throw semantics' followed methods; `instanceReads` on ESTree).
+ */
+function callsFollowedMethod(checker: ts.TypeChecker, call: ts.CallExpression, { name, owner }: FollowedMethod): boolean {
+  const callee = unwrapTs(call.expression);
+  let object: ts.Expression;
+  if (typescript.isPropertyAccessExpression(callee)) {
+    if (staticNameTs(callee.name) !== name) return false;
+    object = callee.expression;
+  } else if (typescript.isElementAccessExpression(callee)) {
+    const key = callee.argumentExpression;
+    if (!(typescript.isStringLiteral(key) || typescript.isNoSubstitutionTemplateLiteral(key)) || key.text !== name) return false;
+    object = callee.expression;
+  } else {
+    return false;
+  }
+  object = unwrapTs(object);
+  if (object.kind === typescript.SyntaxKind.ThisKeyword) return thisClassTs(object) === owner;
+  return typescript.isIdentifier(object) && typescript.isClassDeclaration(owner) && holdsOnlyInstances(checker, object, owner);
+}
+
+/** The class whose instance `this` is at `node`, as `thisClassBody` finds it on ESTree: arrows are looked through. */
+function thisClassTs(node: ts.Node): ts.ClassLikeDeclaration | undefined {
+  for (let current = node.parent as ts.Node | undefined; current; current = current.parent) {
+    if (typescript.isClassLike(current)) return current;
+    if (typescript.isFunctionExpression(current) || typescript.isFunctionDeclaration(current)) {
+      const member = current.parent;
+      return typescript.isPropertyDeclaration(member) && typescript.isClassLike(member.parent) ? member.parent : undefined;
+    }
+    if (typescript.isMethodDeclaration(current) || typescript.isConstructorDeclaration(current) || typescript.isAccessor(current)) {
+      return typescript.isClassLike(current.parent) ? current.parent : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** `variable` is declared once, and its initialiser and every plain `=` it is given make an instance of `owner`. */
+function holdsOnlyInstances(checker: ts.TypeChecker, variable: ts.Identifier, owner: ts.ClassDeclaration): boolean {
+  const declarations = checker.getSymbolAtLocation(variable)?.declarations;
+  const declaration = declarations?.length === 1 ? declarations[0] : undefined;
+  if (!owner.name || !declaration || !typescript.isVariableDeclaration(declaration) || !typescript.isIdentifier(declaration.name))
+    return false;
+  const ownerSymbol = checker.getSymbolAtLocation(owner.name);
+  const makesInstance = (value: ts.Expression | undefined): boolean => {
+    const made = value && unwrapTs(value);
+    return (
+      made !== undefined &&
+      typescript.isNewExpression(made) &&
+      typescript.isIdentifier(made.expression) &&
+      checker.getSymbolAtLocation(made.expression) === ownerSymbol
+    );
+  };
+  if (declaration.initializer && !makesInstance(declaration.initializer)) return false;
+  const assigned = assignmentsOf(checker, declaration.name);
+  return (declaration.initializer !== undefined || assigned.length > 0) && assigned.every(makesInstance);
 }
 
 /** The reads of a nested function's followed name in the function it is declared in, as `runsWhereWritten` takes them. */
@@ -401,9 +495,12 @@ function readsOfName(checker: ts.TypeChecker, fn: ts.Node): readonly ts.Node[] |
 
 /**
  * The per-file analysis finds calls by the binding's own name: `helper(...)`, not `alias(...)` or `obj.helper(...)`;
- * of a function declared in another, also the calls it is passed to (`rows.forEach(checkRow)`).
+ * of a function declared in another, also the calls it is passed to (`rows.forEach(checkRow)`); of a method, the calls
+ * on `this` or on an instance that `callsFollowedMethod` takes.
  */
-function callsByName(call: ts.CallExpression, callee: ThrowTarget): boolean {
+function callsByName(checker: ts.TypeChecker, call: ts.CallExpression, callee: ThrowTarget): boolean {
+  const method = followedMethodOf(callee);
+  if (method) return callsFollowedMethod(checker, call, method);
   const declaration = typescript.isFunctionDeclaration(callee) ? callee : outerTs(callee).parent;
   const name = typescript.getNameOfDeclaration(declaration as ts.Declaration);
   if (name === undefined || !typescript.isIdentifier(name)) return false;
@@ -422,25 +519,34 @@ function isReassigned(checker: ts.TypeChecker, name: ts.Identifier): boolean {
   const bindings = symbol.declarations?.filter(
     (declaration) => !typescript.isFunctionDeclaration(declaration) || declaration.body !== undefined,
   );
-  if ((bindings?.length ?? 0) > 1) return true;
+  return (bindings?.length ?? 0) > 1 || assignmentsOf(checker, name).length > 0;
+}
+
+/** Each assignment of the binding `name` declares, anywhere in its file: the value of a plain `=`, undefined for `+=`, `++` and the like. */
+function assignmentsOf(checker: ts.TypeChecker, name: ts.Identifier): (ts.Expression | undefined)[] {
+  const symbol = checker.getSymbolAtLocation(name);
   const { SyntaxKind } = typescript;
+  const found: (ts.Expression | undefined)[] = [];
   for (const node of descendants(name.getSourceFile())) {
     let target: ts.Node | undefined;
+    let value: ts.Expression | undefined;
     if (
       typescript.isBinaryExpression(node) &&
       node.operatorToken.kind >= SyntaxKind.FirstAssignment &&
       node.operatorToken.kind <= SyntaxKind.LastAssignment
     ) {
       target = node.left;
+      if (node.operatorToken.kind === SyntaxKind.EqualsToken) value = node.right;
     } else if (
       (typescript.isPrefixUnaryExpression(node) || typescript.isPostfixUnaryExpression(node)) &&
       (node.operator === SyntaxKind.PlusPlusToken || node.operator === SyntaxKind.MinusMinusToken)
     ) {
       target = node.operand;
     }
-    if (target && typescript.isIdentifier(target) && target.text === name.text && resolvedSymbol(checker, target) === symbol) return true;
+    if (target && typescript.isIdentifier(target) && target.text === name.text && resolvedSymbol(checker, target) === symbol)
+      found.push(value);
   }
-  return false;
+  return found;
 }
 
 function isPromiseRejectCall(call: ts.CallExpression): boolean {

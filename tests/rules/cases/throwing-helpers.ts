@@ -199,4 +199,33 @@ server.registerTool("get_issue", { inputSchema: {} }, async ({ id }) => {
 });`,
     errors: [{ messageId: "throwingCall", data: { name: "loadIssue", line: 3, outcome: SAFETY_NET, hint: "" }, line: 6, column: 23 }],
   },
+  {
+    name: "a method called on a const that holds an instance of a same-file class, its throw in a map callback",
+    filename: SERVER_FILE,
+    code: `
+export class KnowledgeGraphManager {
+  constructor(private readonly entities: Map<string, string[]>) {}
+  async addObservations(observations: { entityName: string; contents: string[] }[]) {
+    return observations.map((observation) => {
+      const entity = this.entities.get(observation.entityName);
+      if (!entity) throw new Error(\`Entity with name \${observation.entityName} not found\`);
+      entity.push(...observation.contents);
+      return { entityName: observation.entityName, added: observation.contents };
+    });
+  }
+}
+const knowledgeGraph = new KnowledgeGraphManager(new Map());
+server.registerTool("add_observations", { inputSchema: { observations: z.array(ObservationSchema) } }, async ({ observations }) => {
+  const added = await knowledgeGraph.addObservations(observations);
+  return { content: [{ type: "text", text: JSON.stringify(added, null, 2) }] };
+});`,
+    errors: [
+      {
+        messageId: "throwingCall",
+        data: { name: "knowledgeGraph.addObservations", line: 7, outcome: SAFETY_NET, hint: "" },
+        line: 15,
+        column: 23,
+      },
+    ],
+  },
 ];
