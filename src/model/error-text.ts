@@ -32,7 +32,15 @@ export interface StaticPrefix {
   literal: TextLiteral;
   /** The literal was reached through a constant read in more than one place: editing it changes other texts. */
   shared: boolean;
+  /**
+   * The literal's written parts with each interpolation standing as one word (`Error fetching content from …: …`):
+   * what the text says about itself beyond its known beginning.
+   */
+  shape: string;
 }
+
+/** What stands for an interpolation in a text's shape: one word of unknown letters. */
+const INTERPOLATION = "\u2026";
 
 /** Constants followed to their literal at most this deep (`const A = B; const B = A` ends). */
 const MAX_CONSTANTS = 8;
@@ -59,12 +67,13 @@ export function staticPrefix(branch: TSESTree.Node, sourceCode?: Readonly<TSESLi
     node = unwrapExpression(constant.value);
   }
   if (node.type === AST_NODE_TYPES.Literal && typeof node.value === "string") {
-    return complete || node.value !== "" ? { text: node.value, complete, literal: node, shared } : undefined;
+    return complete || node.value !== "" ? { text: node.value, complete, literal: node, shared, shape: node.value } : undefined;
   }
   if (node.type === AST_NODE_TYPES.TemplateLiteral) {
     const first = node.quasis[0]?.value.cooked ?? "";
     if (first === "" && (node.expressions.length > 0 || !complete)) return undefined;
-    return { text: first, complete: complete && node.expressions.length === 0, literal: node, shared };
+    const shape = node.quasis.map((quasi) => quasi.value.cooked ?? "").join(INTERPOLATION);
+    return { text: first, complete: complete && node.expressions.length === 0, literal: node, shared, shape };
   }
   return undefined;
 }
@@ -90,7 +99,8 @@ const ERROR_WORD = /^error\s*(?:[:[]|[-\u2013\u2014]\s)/iu;
 
 /**
  * `Error fetching DNS report: `, `Error taking screenshot: `: the word, what failed as a verb in -ing and its object
- * (one to five words), then a colon. `Error handling: on` (no object) and `Error rate: 2%` are not.
+ * (one to five words, an interpolation one of them: `` `Error fetching content from ${url}: ${error}` ``), then a
+ * colon. `Error handling: on` (no object) and `Error rate: 2%` are not. Tested on the text's shape.
  */
 const ERROR_DOING = /^error\s+\p{L}+ing(?:\s+[^\s:]+){1,5}:/iu;
 
@@ -118,11 +128,11 @@ export function namesFailure(text: TSESTree.Node, sourceCode: Readonly<TSESLint.
  * them), the word `error` and a separator, the word and what failed (`Error fetching report:`), or a match of
  * `errorTextPattern`.
  */
-export function isErrorText(prefix: Pick<StaticPrefix, "text">, settings: McpSettings): boolean {
+export function isErrorText(prefix: Pick<StaticPrefix, "text" | "shape">, settings: McpSettings): boolean {
   const { text } = prefix;
   return (
     ERROR_WORD.test(text) ||
-    ERROR_DOING.test(text) ||
+    ERROR_DOING.test(prefix.shape) ||
     prefixChecker(settings.errorPrefix, settings.acceptedErrorPrefixes).startsWithAccepted(text) ||
     (settings.errorTextPattern?.test(text) ?? false)
   );

@@ -133,10 +133,11 @@ export const a = { content: [{ type: "text", text: "Error: file not found" }] };
 export const b = { content: [{ type: "text", text: "error - disk full" }] };
 export const c = { content: [{ type: "text", text: \`ERROR [E42] \${code}\` }] };
 export const d = { content: [{ type: "text", text: ok ? "Done" : "Error: failed" }] };
-export const e = { content: [{ type: "text", text: "Error \u2013 quota exceeded" }] };`,
+export const e = { content: [{ type: "text", text: "Error \u2013 quota exceeded" }] };
+export const f = { content: [{ type: "text", text: \`Error fetching content from \${url}: \${String(error)}\` }] };`,
         SERVER_FILE,
       ),
-    ).toEqual(["2 text", "3 text", "4 text", "5 text", "6 text"]);
+    ).toEqual(["2 text", "3 text", "4 text", "5 text", "6 text", "7 text"]);
   });
 
   it("is not a success text that merely contains the word", () => {
@@ -149,7 +150,9 @@ export const c = { content: [{ type: "text", text: \`\${count} Error: lines\` }]
 export const d = { content: [{ type: "text", text: "Errors: none" }] };
 export const e = { content: [{ type: "text", text: "Error-free: all checks passed" }] };
 export const f = { content: [{ type: "text", text: "Errors: 0" }] };
-export const g = { content: [{ type: "text", text: "error -1 returned" }] };`,
+export const g = { content: [{ type: "text", text: "error -1 returned" }] };
+export const h = { content: [{ type: "text", text: \`Error handling \${mode}\` }] };
+export const i = { content: [{ type: "text", text: \`Error rate for \${zone}: \${rate}%\` }] };`,
         SERVER_FILE,
       ),
     ).toEqual([]);
@@ -171,25 +174,31 @@ export const c = { content: [{ type: "text", text: "Timeout" }] };`,
 
   it("isErrorText tests a static prefix", () => {
     const settings = getMcpSettings({});
-    expect(isErrorText({ text: "Error:x" }, settings)).toBe(true);
-    expect(isErrorText({ text: "Errors" }, settings)).toBe(false);
-    expect(isErrorText({ text: "Error - disk full" }, settings)).toBe(true);
-    expect(isErrorText({ text: "ERROR [E42] quota" }, settings)).toBe(true);
-    expect(isErrorText({ text: "Error-free: all checks passed" }, settings)).toBe(false);
-    expect(isErrorText({ text: "Error fetching DNS report: " }, settings)).toBe(true);
-    expect(isErrorText({ text: "Error taking screenshot: " }, settings)).toBe(true);
-    expect(isErrorText({ text: "error during fetch: " }, settings)).toBe(true);
-    expect(isErrorText({ text: "Error handling: retries on" }, settings)).toBe(false);
-    expect(isErrorText({ text: "Error rate over the last hour: 2%" }, settings)).toBe(false);
-    expect(isErrorText({ text: "Error fetching the list of every zone this account may see: " }, settings)).toBe(false);
+    const readsAsError = (text: string, shape = text): boolean => isErrorText({ text, shape }, settings);
+    expect(readsAsError("Error:x")).toBe(true);
+    expect(readsAsError("Errors")).toBe(false);
+    expect(readsAsError("Error - disk full")).toBe(true);
+    expect(readsAsError("ERROR [E42] quota")).toBe(true);
+    expect(readsAsError("Error-free: all checks passed")).toBe(false);
+    expect(readsAsError("Error fetching DNS report: ")).toBe(true);
+    expect(readsAsError("Error taking screenshot: ")).toBe(true);
+    expect(readsAsError("error during fetch: ")).toBe(true);
+    expect(readsAsError("Error handling: retries on")).toBe(false);
+    expect(readsAsError("Error rate over the last hour: 2%")).toBe(false);
+    expect(readsAsError("Error fetching the list of every zone this account may see: ")).toBe(false);
+    // A template's shape: each interpolation one word.
+    expect(readsAsError("Error fetching content from ", "Error fetching content from \u2026: \u2026")).toBe(true);
+    expect(readsAsError("Error handling ", "Error handling \u2026")).toBe(false);
+    expect(readsAsError("Error rate for ", "Error rate for \u2026: \u2026")).toBe(false);
   });
 
   it("isErrorText honours acceptedErrorPrefixes and the configured prefix's variants", () => {
     const settings = getMcpSettings({ "mcp-tool-errors": { errorPrefix: "ERROR: ", acceptedErrorPrefixes: ["### Failure"] } });
-    expect(isErrorText({ text: "### Failure: repository not found" }, settings)).toBe(true);
-    expect(isErrorText({ text: "ERROR: disk full" }, settings)).toBe(true);
-    expect(isErrorText({ text: "### Results: 3 files" }, settings)).toBe(false);
-    expect(isErrorText({ text: "Failure rate is 3%" }, settings)).toBe(false);
+    const readsAsError = (text: string): boolean => isErrorText({ text, shape: text }, settings);
+    expect(readsAsError("### Failure: repository not found")).toBe(true);
+    expect(readsAsError("ERROR: disk full")).toBe(true);
+    expect(readsAsError("### Results: 3 files")).toBe(false);
+    expect(readsAsError("Failure rate is 3%")).toBe(false);
   });
 });
 
