@@ -100,37 +100,115 @@ function importSource(variable: Variable): { specifier: TSESTree.Node; source: s
   return { specifier: definition.node, source: declaration.source.value };
 }
 
+/**
+ * Where a binding comes from: the module and the name it has there (`"*"` for the whole module). An import, or a
+ * `require()` or `import()` call it is declared from: `const { McpError } = require("@modelcontextprotocol/sdk/types.js")`,
+ * `const types = await import("...")`, an element of `await Promise.all([import(a), import(b)])`.
+ */
+interface ModuleBinding {
+  source: string;
+  name: string;
+}
+
+function moduleBinding(variable: Variable): ModuleBinding | undefined {
+  const imported = importSource(variable);
+  if (!imported) return loadedBinding(variable);
+  const { specifier, source } = imported;
+  if (specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier) return { source, name: "*" };
+  return { source, name: specifier.type === AST_NODE_TYPES.ImportSpecifier ? importedName(specifier, "imported") : variable.name };
+}
+
+/** `moduleBinding` of a variable declared from a `require()` or `import()` call. */
+function loadedBinding(variable: Variable): ModuleBinding | undefined {
+  const definition = variable.defs.at(0);
+  if (definition?.type !== DefinitionType.Variable || !definition.node.init) return undefined;
+  // The keys and indices that pick the binding out of the declarator's value, from the outside in.
+  const path: (string | number)[] = [];
+  let child: TSESTree.Node = definition.name;
+  // The binding lies inside its declarator's pattern, so the walk ends there.
+  for (let node = child.parent; node !== definition.node; child = node, node = node.parent) {
+    if (node.type === AST_NODE_TYPES.Property && node.value === child) {
+      const key = propertyName(node);
+      if (key === undefined) return undefined;
+      path.unshift(key);
+    } else if (node.type === AST_NODE_TYPES.ArrayPattern) {
+      path.unshift(node.elements.indexOf(child as TSESTree.DestructuringPattern));
+    } else if (node.type !== AST_NODE_TYPES.ObjectPattern && !(node.type === AST_NODE_TYPES.AssignmentPattern && node.left === child)) {
+      return undefined;
+    }
+  }
+  let value = awaited(definition.node.init);
+  const index = path[0];
+  if (typeof index === "number") {
+    path.shift();
+    const element = promiseAllElements(value)?.[index];
+    if (!element) return undefined;
+    value = awaited(element);
+  }
+  const source = loadedModule(value);
+  const [name = "*", ...deeper] = path;
+  return source === undefined || typeof name !== "string" || deeper.length > 0 ? undefined : { source, name };
+}
+
+/** `await x`, wrappers looked through. */
+function awaited(node: TSESTree.Node): TSESTree.Node {
+  const value = unwrapExpression(node);
+  return value.type === AST_NODE_TYPES.AwaitExpression ? unwrapExpression(value.argument) : value;
+}
+
+/** The elements of `Promise.all([...])`. */
+function promiseAllElements(node: TSESTree.Node): TSESTree.Node[] | undefined {
+  if (node.type !== AST_NODE_TYPES.CallExpression || node.callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const { object } = node.callee;
+  const list = node.arguments.at(0);
+  if (object.type !== AST_NODE_TYPES.Identifier || object.name !== "Promise" || propertyName(node.callee) !== "all") return undefined;
+  return list?.type === AST_NODE_TYPES.ArrayExpression ? list.elements.filter((element) => element !== null) : undefined;
+}
+
+/** The module `require("m")` or `import("m")` loads. */
+function loadedModule(node: TSESTree.Node): string | undefined {
+  const source =
+    node.type === AST_NODE_TYPES.ImportExpression
+      ? node.source
+      : node.type === AST_NODE_TYPES.CallExpression &&
+          node.callee.type === AST_NODE_TYPES.Identifier &&
+          node.callee.name === "require" &&
+          node.arguments.length === 1
+        ? node.arguments[0]
+        : undefined;
+  return source?.type === AST_NODE_TYPES.Literal && typeof source.value === "string" ? source.value : undefined;
+}
+
 /** With type information: true when an imported binding's type shows only tool-level codes. */
 export type ToolLevelCodesCheck = (binding: TSESTree.Identifier) => boolean;
 
 function usesOfVariable(variable: Variable, settings: McpSettings, found: ProtocolErrorUse[], toolLevelCodes?: ToolLevelCodesCheck): void {
-  const imported = importSource(variable);
-  if (imported?.specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier) {
-    // `import * as errors from "..."; errors.ErrorCodes.X`
+  const module = moduleBinding(variable);
+  if (module?.name === "*") {
+    // `import * as errors from "..."; errors.ErrorCodes.X`, `const types = await import("..."); types.McpError`
     for (const reference of variable.references) {
       const member = reference.identifier.parent;
       if (member.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier) continue;
       const name = propertyName(member);
-      const origin = name === undefined ? undefined : classify(name, imported.source, settings);
+      const origin = name === undefined ? undefined : classify(name, module.source, settings);
       if (origin && name !== undefined && isValueUse(reference) && !isInstanceofRight(member)) {
-        found.push({ node: member, name, origin, source: imported.source });
+        found.push({ node: member, name, origin, source: module.source });
       }
     }
     return;
   }
   let origin: ProtocolErrorUse["origin"] | undefined;
-  let name = variable.name;
-  if (imported) {
-    if (imported.specifier.type === AST_NODE_TYPES.ImportSpecifier) name = importedName(imported.specifier, "imported");
-    origin = classify(name, imported.source, settings);
-    const local = "local" in imported.specifier ? imported.specifier.local : undefined;
+  const name = module?.name ?? variable.name;
+  if (module) {
+    origin = classify(name, module.source, settings);
+    const local = variable.defs.at(0)?.name;
     if (origin === "name" && local?.type === AST_NODE_TYPES.Identifier && toolLevelCodes?.(local)) return;
   } else if (settings.protocolErrors.names.includes(variable.name) && !isVisibleToolLevelCodes(variable)) {
     origin = "name";
   }
   if (!origin) return;
   for (const reference of variable.references) {
-    if (isValueUse(reference)) found.push({ node: reference.identifier, name, origin, source: imported?.source });
+    if (isValueUse(reference)) found.push({ node: reference.identifier, name, origin, source: module?.source });
   }
 }
 
@@ -141,8 +219,8 @@ function isInstanceofRight(node: TSESTree.Node): boolean {
 
 /**
  * Every value use of a protocol-error binding in the file, from the scope analysis ESLint has
- * already done (no extra walk of the AST): imports (aliased, namespace), local declarations and
- * undeclared globals.
+ * already done (no extra walk of the AST): imports (aliased, namespace), bindings from `require()` and
+ * `import()`, local declarations and undeclared globals.
  */
 export function findProtocolErrorUses(globalScope: Scope, settings: McpSettings, toolLevelCodes?: ToolLevelCodesCheck): ProtocolErrorUse[] {
   const found: ProtocolErrorUse[] = [];
@@ -162,6 +240,9 @@ export function findProtocolErrorUses(globalScope: Scope, settings: McpSettings,
   return found;
 }
 
+/** A `require()` or `import()` call in a text. */
+const LOADS_MODULE = /\b(?:require|import)\s*\(/u;
+
 /**
  * The identifiers among which every use `findProtocolErrorUses` finds stands (its node, or the member
  * around a namespace import), read from the text with no scope analysis: each occurrence of a name in
@@ -173,6 +254,9 @@ export function protocolErrorCandidates(
   sourceCode: Readonly<TSESLint.SourceCode>,
   settings: McpSettings,
 ): TSESTree.Identifier[] | undefined {
+  // A protocol module loaded by `require()` or `import()`: its bindings are read from the scopes.
+  if (LOADS_MODULE.test(sourceCode.text) && settings.protocolErrors.modules.some((module) => sourceCode.text.includes(module)))
+    return undefined;
   const names = new Set(settings.protocolErrors.names);
   const namespaces = new Map<string, string>();
   for (const statement of sourceCode.ast.body) {

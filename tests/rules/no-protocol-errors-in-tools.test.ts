@@ -7,6 +7,24 @@ const ruleTester = createRuleTester();
 ruleTester.run("no-protocol-errors-in-tools", rule, {
   valid: [
     {
+      name: "an McpError loaded with require() or import() from the project, or only recognised with instanceof",
+      filename: SERVER_FILE,
+      code: `
+const { McpError } = require("./errors.js");
+const [, sdk] = await Promise.all([import("./telemetry.js"), import("@modelcontextprotocol/sdk/types.js")]);
+const { McpServer } = await import("@modelcontextprotocol/sdk/server/mcp.js");
+const server = new McpServer({ name: "automator", version: "1.0.0" });
+server.registerTool("run_script", { description: "Run an AppleScript" }, async (args: { id?: string }) => {
+  try {
+    if (!args.id) throw new McpError("No script id provided.");
+    return { content: [{ type: "text", text: await runScript(args.id) }] };
+  } catch (error) {
+    const reason = error instanceof sdk.McpError ? error.message : String(error);
+    return { content: [{ type: "text", text: \`Error: \${reason}\` }], isError: true };
+  }
+});`,
+    },
+    {
       name: "the fall-through after ifs on the destructured params.name that all return: the unknown-tool error",
       filename: SERVER_FILE,
       code: `
@@ -604,6 +622,42 @@ function local() {
       errors: [
         { messageId: "protocolErrorName", line: 2, column: 18 },
         { messageId: "protocolErrorName", line: 5, column: 10 },
+      ],
+    },
+    {
+      name: "the SDK loaded with require() (CommonJS)",
+      filename: SERVER_FILE,
+      code: `
+const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");
+const { McpError, ErrorCode: Codes } = require("@modelcontextprotocol/sdk/types.js");
+const server = new McpServer({ name: "automator", version: "1.0.0" });
+server.registerTool("run_script", { description: "Run an AppleScript" }, async (args: { source?: string }) => {
+  if (!args.source) throw new McpError(Codes.InvalidParams, "No script source provided.");
+  return { content: [{ type: "text", text: await runScript(args.source) }] };
+});`,
+      errors: [
+        { messageId: "sdkProtocolError", line: 6, column: 27, data: { name: "McpError", source: "@modelcontextprotocol/sdk/types.js" } },
+      ],
+    },
+    {
+      name: "the SDK loaded with import(): a namespace, and one element of Promise.all",
+      filename: SERVER_FILE,
+      code: `
+const [{ McpServer }, sdkTypes] = await Promise.all([
+  import("@modelcontextprotocol/sdk/server/mcp.js"),
+  import("@modelcontextprotocol/sdk/types.js"),
+]);
+const types = await import("@modelcontextprotocol/sdk/types.js");
+const server = new McpServer({ name: "automator", version: "1.0.0" });
+server.registerTool("run_script", { description: "Run an AppleScript" }, async (args: { id?: string }) => {
+  if (!args.id) throw new sdkTypes.McpError(sdkTypes.ErrorCode.InvalidParams, "No script id provided.");
+  const script = await loadScript(args.id);
+  if (!script) throw new types.McpError(types.ErrorCode.InternalError, "Script has no content.");
+  return { content: [{ type: "text", text: await runScript(script) }] };
+});`,
+      errors: [
+        { messageId: "sdkProtocolError", line: 9, column: 23, data: { name: "McpError", source: "@modelcontextprotocol/sdk/types.js" } },
+        { messageId: "sdkProtocolError", line: 11, column: 22, data: { name: "McpError", source: "@modelcontextprotocol/sdk/types.js" } },
       ],
     },
     {
