@@ -118,7 +118,9 @@ function caughtErrorVariables(path: TSESTree.CatchClause | FunctionNode, sourceC
 function reportsFailure(result: ToolResult, path: TSESTree.CatchClause | FunctionNode, sourceCode: SourceCode): boolean {
   const { text } = result;
   if (!text) return true;
-  const described = textBranches(text).some((branch) => staticPrefix(branch, sourceCode) !== undefined || isWrittenText(branch));
+  const described = textBranches(text, sourceCode).some(
+    (branch) => staticPrefix(branch, sourceCode) !== undefined || isWrittenText(branch),
+  );
   if (described) return true;
   for (const variable of caughtErrorVariables(path, sourceCode)) {
     if (variable.references.some(({ identifier }) => contains(text, identifier))) return true;
@@ -149,7 +151,7 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
   const { text } = result;
   const readsAsError = (): boolean =>
     text !== undefined &&
-    textBranches(text).some((branch) => {
+    textBranches(text, sourceCode).some((branch) => {
       const prefix = staticPrefix(branch, sourceCode);
       return prefix !== undefined && isErrorText(prefix, mcp.settings);
     });

@@ -8,16 +8,40 @@ import type { McpSettings } from "./settings.js";
  * that beginning reads as an error.
  */
 
-/** The alternatives a text can take: each branch of a (nested) conditional, wrappers looked through. */
-export function textBranches(text: TSESTree.Node): TSESTree.Node[] {
+/**
+ * The alternatives a text can take: each branch of a (nested) conditional, wrappers looked through. With
+ * `sourceCode`, also of a conditional that a constant holds (`const message = found ? "..." : "..."`, bound once as
+ * `staticPrefix` reads constants); such a branch lies outside `text`.
+ */
+export function textBranches(text: TSESTree.Node, sourceCode?: Readonly<TSESLint.SourceCode>): TSESTree.Node[] {
   const branches: TSESTree.Node[] = [];
   const pending = [text];
+  let constants = 0;
   for (let next = pending.pop(); next; next = pending.pop()) {
     const node = unwrapExpression(next);
-    if (node.type === AST_NODE_TYPES.ConditionalExpression) pending.push(node.alternate, node.consequent);
-    else branches.push(node);
+    if (node.type === AST_NODE_TYPES.ConditionalExpression) {
+      pending.push(node.alternate, node.consequent);
+      continue;
+    }
+    const value =
+      node.type === AST_NODE_TYPES.Identifier && sourceCode && constants < MAX_CONSTANTS
+        ? singleValueOf(node, sourceCode)?.value
+        : undefined;
+    if (value && unwrapExpression(value).type === AST_NODE_TYPES.ConditionalExpression) {
+      constants++;
+      pending.push(value);
+    } else {
+      branches.push(node);
+    }
   }
   return branches;
+}
+
+/** The text is a constant read in more than one place: editing a branch of its value changes other texts. */
+export function isSharedConstant(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const node = unwrapExpression(text);
+  const constant = node.type === AST_NODE_TYPES.Identifier ? singleValueOf(node, sourceCode) : undefined;
+  return constant !== undefined && readReferences(constant.variable).length > 1;
 }
 
 /** The literal a text's known beginning comes from. */
@@ -83,7 +107,7 @@ export function staticPrefix(branch: TSESTree.Node, sourceCode?: Readonly<TSESLi
  * white space (`""`, `` ` ` ``, a constant bound to `""`). Unknown texts are not empty.
  */
 export function isEmptyText(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  return textBranches(text).every((branch) => isEmptyPrefix(staticPrefix(branch, sourceCode)));
+  return textBranches(text, sourceCode).every((branch) => isEmptyPrefix(staticPrefix(branch, sourceCode)));
 }
 
 /** One branch's static prefix says it is empty: a complete text of white space at most. */
@@ -113,7 +137,7 @@ const FAILURE_WORDS =
  * (queue file does not exist)"` does not: a `catch` that answers it may be a probe whose miss is a normal answer.
  */
 export function namesFailure(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  return textBranches(text).some((branch) => {
+  return textBranches(text, sourceCode).some((branch) => {
     const node = unwrapExpression(branch);
     const written =
       node.type === AST_NODE_TYPES.TemplateLiteral

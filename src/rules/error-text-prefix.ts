@@ -3,7 +3,8 @@ import { getMcpContext } from "../model/context.js";
 import { onErrorHelperCall } from "../model/error-helpers.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
-import { isEmptyPrefix, type StaticPrefix, staticPrefix, textBranches } from "../model/error-text.js";
+import { isEmptyPrefix, isSharedConstant, type StaticPrefix, staticPrefix, textBranches } from "../model/error-text.js";
+import { contains } from "../util/ast.js";
 import { isErrorResult, onToolResult } from "../model/tool-results.js";
 import { replaceTextStart, type SourceEdit } from "../fix/replace-text-start.js";
 import { createRule } from "../util/create-rule.js";
@@ -70,12 +71,14 @@ export default createRule({
     function checkText(text: TSESTree.Node): void {
       const checker = prefixChecker(settings.errorPrefix, settings.acceptedErrorPrefixes);
       const faults: Fault[] = [];
-      for (const branch of textBranches(text)) {
+      for (const branch of textBranches(text, sourceCode)) {
         const prefix = staticPrefix(branch, sourceCode);
         // An empty text lacks more than a prefix: error-result-content reports it.
         if (isEmptyPrefix(prefix)) continue;
         const finding = prefix && checker.check(prefix);
-        if (prefix && finding) faults.push({ branch, prefix, finding });
+        // A branch of a constant's conditional is that constant's, which other texts may read.
+        const shared = prefix !== undefined && !contains(text, branch) && isSharedConstant(text, sourceCode);
+        if (prefix && finding) faults.push({ branch, prefix: shared ? { ...prefix, shared } : prefix, finding });
       }
       const first = faults.at(0);
       if (!first) return;
@@ -85,7 +88,7 @@ export default createRule({
       const suggestions = edits(true);
       const data = { prefix: JSON.stringify(settings.errorPrefix) };
       context.report({
-        node: faults.length === 1 ? first.branch : text,
+        node: faults.length === 1 && contains(text, first.branch) ? first.branch : text,
         messageId: faults.every((fault) => fault.finding.kind === "double") ? "doublePrefix" : "missingPrefix",
         data: { ...data, start: quotedStart(first.prefix) },
         fix: fixes.length > 0 ? applyEdits(fixes) : null,

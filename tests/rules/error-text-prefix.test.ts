@@ -215,6 +215,30 @@ export const lockedAgain = { content: [{ type: "text", text: LOCKED + " again" }
       ],
     },
     {
+      name: "a constant that holds a conditional: each branch is checked, fixed where the constant has one use",
+      filename: TOOL_FILE,
+      code: `
+export async function taskOutput(runIds: string[]) {
+  const errorMessage = runIds.length === 1 ? \`Error: no output in run \${runIds[0]}\` : \`Task not found in any of \${runIds.length} runs\`;
+  const reason = runIds.length === 0 ? "No runs given" : "Runs not found";
+  if (runIds.length < 2) return { content: [{ type: "text", text: reason }], isError: true };
+  if (runIds.length > 9) return { content: [{ type: "text", text: \`\${reason}, try fewer\` }], isError: true };
+  return { content: [{ type: "text", text: errorMessage }], isError: true };
+}`,
+      output: `
+export async function taskOutput(runIds: string[]) {
+  const errorMessage = runIds.length === 1 ? \`Error: no output in run \${runIds[0]}\` : \`Error: Task not found in any of \${runIds.length} runs\`;
+  const reason = runIds.length === 0 ? "No runs given" : "Runs not found";
+  if (runIds.length < 2) return { content: [{ type: "text", text: reason }], isError: true };
+  if (runIds.length > 9) return { content: [{ type: "text", text: \`\${reason}, try fewer\` }], isError: true };
+  return { content: [{ type: "text", text: errorMessage }], isError: true };
+}`,
+      errors: [
+        { messageId: "missingPrefix", line: 5, column: 67, data: { prefix: '"Error: "', start: '"No runs given"' } },
+        { messageId: "missingPrefix", line: 7, column: 44, data: { prefix: '"Error: "', start: '"Task not found in an..."' } },
+      ],
+    },
+    {
       name: "isError set by assignment in the same function: the text is checked",
       filename: TOOL_FILE,
       code: `

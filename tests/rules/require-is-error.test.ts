@@ -66,6 +66,14 @@ const GIT_LOG_CATCH = [
 ruleTester.run("require-is-error", rule, {
   valid: [
     {
+      name: "the near-miss: a constant that holds a conditional whose branches are no error text, outside a catch",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const result = await browser.screenshot(url);
+  const message = result.cached ? \`Served from cache: \${url}\` : "Screenshot taken";
+  if (result.ok) return { content: [{ type: "text", text: message }] };
+  return { content: [{ type: "image", data: result.data, mimeType: "image/png" }] };`),
+    },
+    {
       name: "SDK v2, 2026-07-28: an inputRequired(...) result from a catch is an ordinary result",
       filename: SERVER_FILE,
       code: `
@@ -313,6 +321,30 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
               messageId: "addIsError",
               output: registeredTool(`  const result = await browser.screenshot(url);
   if (!result.ok) return { content: [{ type: "text", text: \`Error taking screenshot: \${result.error}\` }], isError: true };
+  return { content: [{ type: "image", data: result.data, mimeType: "image/png" }] };`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a constant that holds a conditional whose one branch is an error text, outside a catch",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const result = await browser.screenshot(url);
+  const message = result.missing ? \`Not found: \${url}\` : \`Error: \${String(result.error)}\`;
+  if (!result.ok) return { content: [{ type: "text", text: message }] };
+  return { content: [{ type: "image", data: result.data, mimeType: "image/png" }] };`),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 7,
+          column: 26,
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: registeredTool(`  const result = await browser.screenshot(url);
+  const message = result.missing ? \`Not found: \${url}\` : \`Error: \${String(result.error)}\`;
+  if (!result.ok) return { content: [{ type: "text", text: message }], isError: true };
   return { content: [{ type: "image", data: result.data, mimeType: "image/png" }] };`),
             },
           ],
