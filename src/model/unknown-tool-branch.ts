@@ -227,11 +227,25 @@ function isNullish(node: TSESTree.Node): boolean {
   );
 }
 
-/** The statement ends by leaving: its last statement (or a block's) is a `return` or a `throw`. */
-function leaves(statement: TSESTree.Statement | undefined): boolean {
+/**
+ * The statement ends by leaving on every path: a `return` or a `throw`, a block whose last statement leaves, an
+ * `if`/`else` both of whose branches leave, or a `try` whose block and `catch` leave (or whose `finally` does).
+ */
+function leaves(statement: TSESTree.Statement | null | undefined): boolean {
   if (!statement) return false;
-  if (statement.type === AST_NODE_TYPES.ReturnStatement || statement.type === AST_NODE_TYPES.ThrowStatement) return true;
-  return statement.type === AST_NODE_TYPES.BlockStatement && leaves(statement.body.at(-1));
+  switch (statement.type) {
+    case AST_NODE_TYPES.ReturnStatement:
+    case AST_NODE_TYPES.ThrowStatement:
+      return true;
+    case AST_NODE_TYPES.BlockStatement:
+      return leaves(statement.body.at(-1));
+    case AST_NODE_TYPES.IfStatement:
+      return leaves(statement.consequent) && leaves(statement.alternate);
+    case AST_NODE_TYPES.TryStatement:
+      return leaves(statement.finalizer) || (leaves(statement.block) && (!statement.handler || leaves(statement.handler.body)));
+    default:
+      return false;
+  }
 }
 
 /** The text of a string or template literal, its quasis joined. */

@@ -517,6 +517,26 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 });`,
     },
     {
+      name: "the fall-through throw after ifs on the tool name that leave through a try/catch and an if/else",
+      filename: SERVER_FILE,
+      code: `
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name === "query") {
+    const sql = String(request.params.arguments?.sql ?? "");
+    try {
+      return { content: [{ type: "text", text: JSON.stringify(await runQuery(sql)) }] };
+    } catch (error) {
+      return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+    }
+  }
+  if (request.params.name === "list_tables") {
+    if (datasetId) return { content: [{ type: "text", text: (await listTables(datasetId)).join("\\n") }] };
+    else return { content: [{ type: "text", text: "Error: no dataset configured" }], isError: true };
+  }
+  throw new Error(\`Unknown tool: \${request.params.name}\`);
+});`,
+    },
+    {
       name: "a dispatch table called inside a try whose catch returns an error result guards its functions",
       filename: SERVER_FILE,
       code: `
@@ -1511,6 +1531,44 @@ class IssueServer {
     return { content: [{ type: "text", text: \`Closed the issue in \${repo}\` }] };
   }
 }`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "the near-miss: an if on the tool name whose catch falls through, so the throw after it is no unknown-tool branch",
+      filename: SERVER_FILE,
+      code: `
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name === "query") {
+    try {
+      return { content: [{ type: "text", text: JSON.stringify(await runQuery(String(request.params.arguments?.sql))) }] };
+    } catch (error) {
+      console.error("query failed", error);
+    }
+  }
+  throw new Error(\`Unknown tool: \${request.params.name}\`);
+});`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 10,
+          column: 3,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name === "query") {
+    try {
+      return { content: [{ type: "text", text: JSON.stringify(await runQuery(String(request.params.arguments?.sql))) }] };
+    } catch (error) {
+      console.error("query failed", error);
+    }
+  }
+  return { content: [{ type: "text", text: \`Error: Unknown tool: \${request.params.name}\` }], isError: true };
+});`,
             },
           ],
         },
