@@ -207,6 +207,24 @@ export class RequestedToolName {
     return node.type === AST_NODE_TYPES.CallExpression && node.arguments.some((argument) => this.is(argument));
   }
 
+  /**
+   * The request names no tool: `!name`, `name === undefined`, `name == null`, `typeof name !== "string"`. Such a request
+   * is malformed, which the protocol answers with an error as it does an unknown tool.
+   */
+  isMissing(test: TSESTree.Node): boolean {
+    const node = unwrapExpression(test);
+    if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") return this.is(node.argument);
+    if (node.type !== AST_NODE_TYPES.BinaryExpression) return false;
+    const { left, right, operator } = node;
+    if (operator === "===" || operator === "==") return (this.is(left) && isNullish(right)) || (this.is(right) && isNullish(left));
+    if (operator !== "!==" && operator !== "!=") return false;
+    const typeOf = (side: TSESTree.Node): boolean => {
+      const value = unwrapExpression(side);
+      return value.type === AST_NODE_TYPES.UnaryExpression && value.operator === "typeof" && this.is(value.argument);
+    };
+    return (typeOf(left) && staticText(right) === "string") || (typeOf(right) && staticText(left) === "string");
+  }
+
   /** The test mentions the name or a lookup by it: `name === "search"`, `tools[name]`, `!tool`. */
   testsName(test: TSESTree.Node): boolean {
     return this.usedIn(test) || this.isNoToolFound(test as TSESTree.Expression);
@@ -326,7 +344,7 @@ export function isInUnknownToolBranch(node: TSESTree.Node, handler: FunctionNode
       parent.type === AST_NODE_TYPES.IfStatement &&
       parent.consequent === child &&
       (name.isNoToolFound(parent.test) ||
-        (rejectsUnknownTool(child) && name.isNoneOfNames(parent.test)) ||
+        (rejectsUnknownTool(child) && (name.isNoneOfNames(parent.test) || name.isMissing(parent.test))) ||
         // A check of the name or a flag of the tool found: the message must say the tool is unknown or disabled.
         (rejectsUnknownTool(child, UNKNOWN_TOOL_MESSAGE) && name.failsCheck(parent.test)))
     ) {

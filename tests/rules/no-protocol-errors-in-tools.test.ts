@@ -7,6 +7,25 @@ const ruleTester = createRuleTester();
 ruleTester.run("no-protocol-errors-in-tools", rule, {
   valid: [
     {
+      name: "a request that names no tool is malformed: its protocol error stands with the unknown-tool branch",
+      filename: SERVER_FILE,
+      code: `
+import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (!request.params.name) throw new McpError(ErrorCode.InvalidParams, "Tool name is required");
+  const { name, arguments: args } = request.params;
+  if (typeof name !== "string") {
+    throw new McpError(ErrorCode.InvalidParams, "The tool name must be a string");
+  }
+  switch (name) {
+    case "search_stays":
+      return searchStays(args ?? {});
+    default:
+      throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
+  }
+});`,
+    },
+    {
       name: "an McpError loaded with require() or import() from the project, or only recognised with instanceof",
       filename: SERVER_FILE,
       code: `
@@ -355,6 +374,19 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
   ],
   invalid: [
+    {
+      name: "near-miss of a request that names no tool: an argument is missing, a tool error",
+      filename: SERVER_FILE,
+      code: `
+import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  if (!args?.location) throw new McpError(ErrorCode.InvalidParams, "location is required");
+  if (name === "search_stays") return searchStays(args);
+  throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
+});`,
+      errors: [{ messageId: "sdkProtocolError", line: 5, column: 30 }],
+    },
     {
       name: "near-miss of two lookups: one side of the || is not a lookup by name (missing arguments are a tool error)",
       filename: SERVER_FILE,
