@@ -44,6 +44,35 @@ const CALL_TOOL_METHOD = "tools/call";
  */
 const MCP_SERVER_CALLBACK_INDEX: Readonly<Record<string, number>> = { tool: 1, registerTool: 2, registerToolTask: 2 };
 
+/**
+ * SDK v1's task tools take a handler object in the callback's place: `experimental.tasks.registerToolTask(name, config,
+ * { createTask, getTask, getTaskResult })`. `McpServer` calls its `createTask` to run the tool, inside the `try` of its
+ * `tools/call` handler, as it calls a callback; the other two only read the task store. (SDK v2 has no task tools.)
+ */
+const TASK_HANDLER_MEMBERS: Readonly<Record<string, string>> = { registerToolTask: "createTask" };
+
+/**
+ * The shape of member `member` of a handler object that stands in an `McpServer` registration's handler position
+ * (`registrationShape`, the shape `callArgumentShape` gives the object's position): the registration's, for the
+ * member that runs the tool (`createTask` of `registerToolTask`'s object).
+ */
+export function handlerObjectMemberShape(
+  registrationShape: HandlerShape | "lookThrough" | undefined,
+  member: string | undefined,
+): HandlerShape | undefined {
+  // Only `McpServer`'s own form (`registerToolTask(name, config, handler)`) takes such an object.
+  if (registrationShape === undefined || registrationShape === "lookThrough" || registrationShape.mcpServer !== true) return undefined;
+  const { via } = registrationShape;
+  return via !== undefined && Object.hasOwn(TASK_HANDLER_MEMBERS, via) && TASK_HANDLER_MEMBERS[via] === member
+    ? registrationShape
+    : undefined;
+}
+
+/** `createTask`: a member that `handlerObjectMemberShape` can make a handler, checked before the rest is asked. */
+export function isHandlerObjectMember(member: string | undefined): boolean {
+  return member !== undefined && Object.values(TASK_HANDLER_MEMBERS).includes(member);
+}
+
 /** Definition functions whose runtime turns a throw into an error result (FastMCP's `addTool`). */
 const CONVERTING_DEFINITION_FUNCTIONS: readonly string[] = ["addTool"];
 /** Base classes whose runtime turns a throw into an error result: mcp-framework's `MCPTool.toolCall` catches `execute`. */

@@ -34,6 +34,8 @@ import {
   isAgentLibrary,
   isConvertingWrapper,
   isGuardingDefinition,
+  handlerObjectMemberShape,
+  isHandlerObjectMember,
   isHandlerProperty,
   isRegistrarExport,
   isRegistrationCall,
@@ -398,6 +400,10 @@ export class ToolHandlers {
         if (parent.value !== child || parent.parent.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
         const object = parent.parent;
         const property = propertyName(parent);
+        if (isHandlerObjectMember(property)) {
+          const task = this.handlerObjectMemberPosition(object, property, wrappers, seen);
+          if (task) return task;
+        }
         if (!isHandlerProperty(this.settings, property)) return this.tablePosition(object);
         // A definition a dispatcher calls from its table is on the dispatcher's path (see `HANDLER_KIND_ORDER`).
         const table = tableEntryContainer(object);
@@ -471,6 +477,20 @@ export class ToolHandlers {
     // The wrappers this position and the ones outside it pushed are no handler's.
     wrappers.length = depth;
     return undefined;
+  }
+
+  /** The position of `createTask` in a handler object given to `registerToolTask` (`handlerObjectMemberShape`). */
+  private handlerObjectMemberPosition(
+    object: TSESTree.ObjectExpression,
+    member: string | undefined,
+    wrappers: WrapperCall[],
+    seen: Set<TSESTree.Node>,
+  ): Position | undefined {
+    const { child, parent } = outerParent(object);
+    if (parent?.type !== AST_NODE_TYPES.CallExpression || !parent.arguments.includes(child as TSESTree.CallExpressionArgument))
+      return undefined;
+    const position = this.callArgumentPosition(parent, child, wrappers, seen);
+    return handlerObjectMemberShape(position, member) && position;
   }
 
   /**

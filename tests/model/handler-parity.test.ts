@@ -32,6 +32,7 @@ const FILES = [
   "src/billing.ts",
   "src/telemetry.ts",
   "src/__tests__/telemetry.ts",
+  "src/tasks.ts",
 ];
 // The fixture lives under tests/, which the default testFiles skip: only its own __tests__/ is a test here.
 const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors", "defineTool"] }, testFiles: ["**/__tests__/**"] };
@@ -92,6 +93,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // src/billing.ts: a wrapper's and a dispatcher's `catch` that return the file's error helper, or a function that
     // returns only error results, guard; one that returns a plain text result, or a function that sometimes does, not.
     // src/tools/presets.ts default-exports a helper, no xmcp handler.
+    // src/tasks.ts: the createTask of registerToolTask's handler object, written there or bound to a const, is the
+    // handler; its getTask and getTaskResult, and a scheduler's createTask, are not.
     // src/telemetry.ts: the wrapper's error reporter (called only in its `catch`) is no handler; the handler it wraps,
     // and one that a retrying wrapper calls again in its `catch`, are. src/__tests__/telemetry.ts is a test: its tools,
     // and the function of src/telemetry.ts that only it registers, are none.
@@ -130,6 +133,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/server.ts:80 registration registration true",
       "src/server.ts:85 registration registration false",
       "src/server.ts:97 registration registration false",
+      "src/tasks.ts:11 registration registration false",
+      "src/tasks.ts:21 registration registration false",
       "src/telemetry.ts:37 registration registration false",
       "src/telemetry.ts:41 registration registration false",
       "src/tools/docs-search.ts:14 registration registration false",

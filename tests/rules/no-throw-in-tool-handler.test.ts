@@ -268,6 +268,18 @@ export default WeatherTool;`;
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
     {
+      name: "a createTask that is no task tool's: a scheduler's job object, and registerToolTask's object passed first",
+      filename: SERVER_FILE,
+      code: `
+scheduler.schedule("nightly_export", { cron: "0 3 * * *" }, {
+  async createTask() {
+    if (!process.env.EXPORT_BUCKET) throw new Error("EXPORT_BUCKET is not set");
+    await exportRoutes(process.env.EXPORT_BUCKET);
+  },
+});
+registry.registerToolTask({ async createTask() { throw new Error("not implemented"); } }, "optimize_route", {});`,
+    },
+    {
       name: "a same-file class's method called on a variable that is also given another value, or on a parameter, is not followed",
       filename: SERVER_FILE,
       code: KNOWLEDGE_GRAPH_TOOLS(`declare function restoreGraph(path: string): KnowledgeGraphManager;
@@ -1531,6 +1543,60 @@ class IssueServer {
     return { content: [{ type: "text", text: \`Closed the issue in \${repo}\` }] };
   }
 }`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "SDK v1's task tool: the createTask of registerToolTask's handler object runs under the safety net",
+      filename: SERVER_FILE,
+      code: `
+server.experimental.tasks.registerToolTask(
+  "optimize_route",
+  { description: "Optimize a route", inputSchema: { stops: z.array(z.string()) } },
+  {
+    async createTask({ stops }, extra) {
+      if (!process.env.MAPBOX_ACCESS_TOKEN) throw new Error("No access token available");
+      const task = await extra.taskStore.createTask({ ttl: 300_000 });
+      void optimizeRoute(stops, task.taskId);
+      return { task };
+    },
+    async getTask(_args, extra) {
+      const task = await extra.taskStore.getTask(extra.taskId);
+      if (!task) throw new Error(\`Task \${extra.taskId} not found\`);
+      return task;
+    },
+    getTaskResult: async (_args, extra) => extra.taskStore.getTaskResult(extra.taskId),
+  },
+);`,
+      errors: [
+        {
+          messageId: "throw",
+          line: 7,
+          column: 45,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+server.experimental.tasks.registerToolTask(
+  "optimize_route",
+  { description: "Optimize a route", inputSchema: { stops: z.array(z.string()) } },
+  {
+    async createTask({ stops }, extra) {
+      if (!process.env.MAPBOX_ACCESS_TOKEN) return { content: [{ type: "text", text: "Error: No access token available" }], isError: true };
+      const task = await extra.taskStore.createTask({ ttl: 300_000 });
+      void optimizeRoute(stops, task.taskId);
+      return { task };
+    },
+    async getTask(_args, extra) {
+      const task = await extra.taskStore.getTask(extra.taskId);
+      if (!task) throw new Error(\`Task \${extra.taskId} not found\`);
+      return task;
+    },
+    getTaskResult: async (_args, extra) => extra.taskStore.getTaskResult(extra.taskId),
+  },
+);`,
             },
           ],
         },

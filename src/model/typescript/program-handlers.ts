@@ -13,6 +13,7 @@ import {
   type HandlerShape,
   isAgentLibrary,
   isGuardingDefinition,
+  handlerObjectMemberShape,
   isHandlerProperty,
   isRegistrarExport,
   isRegistrationCall,
@@ -166,6 +167,12 @@ class Builder {
     if (shape && shape !== "lookThrough") {
       // A project's own registration method is read like a wrapper (`this.registerTool(tool, cb)` that calls `cb` in a `try`).
       const guarded = shape.kind === "registration" && wrapperCatchesTs(this.checker, call, argumentIndex, this.settings);
+      const object = unwrapTs(argument);
+      // A handler object in the callback's place: `registerToolTask(name, config, { createTask, ... })`.
+      const member = typescript.isObjectLiteralExpression(object)
+        ? object.properties.find((candidate) => handlerObjectMemberShape(shape, memberName(candidate)))
+        : undefined;
+      if (member) this.addMember(member, shape, { call }, guarded);
       const dispatchers = this.add(argument, shape, { call }, guarded);
       if (shape.kind === "requestHandler") for (const dispatcher of dispatchers) this.visitDispatchTables(dispatcher, call);
     }
@@ -274,9 +281,19 @@ class Builder {
     const guard = call ?? factoryCallTs(object);
     const guarded =
       isGuardingDefinition(this.settings, guard && calleeLastName(guard.expression)) || this.loopGuards(object, memberName(member), loops);
-    if (typescript.isMethodDeclaration(member)) this.addFunction(member, shape, { call, definition: object }, guarded);
-    else if (typescript.isPropertyAssignment(member)) this.add(member.initializer, shape, { call, definition: object }, guarded);
-    else if (typescript.isShorthandPropertyAssignment(member)) this.add(member.name, shape, { call, definition: object }, guarded);
+    this.addMember(member, shape, { call, definition: object }, guarded);
+  }
+
+  /** The function a member of an object literal holds: a method, a property's value, a shorthand's variable. */
+  private addMember(
+    member: ts.ObjectLiteralElementLike,
+    shape: HandlerShape,
+    where: Partial<Pick<ProgramHandler, "call" | "definition">>,
+    guarded: boolean,
+  ): void {
+    if (typescript.isMethodDeclaration(member)) this.addFunction(member, shape, where, guarded);
+    else if (typescript.isPropertyAssignment(member)) this.add(member.initializer, shape, where, guarded);
+    else if (typescript.isShorthandPropertyAssignment(member)) this.add(member.name, shape, where, guarded);
   }
 
   /**
