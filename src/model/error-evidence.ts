@@ -3,6 +3,7 @@ import {
   constVariableOf,
   contains,
   enclosingCatch,
+  findProperty,
   type FunctionNode,
   isFunctionNode,
   outerParent,
@@ -11,7 +12,7 @@ import {
 } from "../util/ast.js";
 import { lastAnswer } from "../util/last-answer.js";
 import type { McpContext } from "./context.js";
-import { isErrorText, namesFailure, staticPrefix, textBranches } from "./error-text.js";
+import { isErrorText, namesFailure, opensWithFailure, staticPrefix, textBranches } from "./error-text.js";
 import { isErrorResult, type ToolResult } from "./tool-results.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -149,11 +150,13 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
   if (isErrorResult(result, sourceCode)) return undefined;
   const path = failurePathOf(result, mcp, sourceCode);
   const { text } = result;
+  // A result that also answers in data may open with "Could not deduce the schema" to explain an empty answer.
+  const answersInData = (): boolean => findProperty(result.node, "structuredContent") !== undefined;
   const readsAsError = (): boolean =>
     text !== undefined &&
     textBranches(text, sourceCode).some((branch) => {
       const prefix = staticPrefix(branch, sourceCode);
-      return prefix !== undefined && isErrorText(prefix, mcp.settings);
+      return prefix !== undefined && (isErrorText(prefix, mcp.settings) || (opensWithFailure(prefix) && !answersInData()));
     });
   if (path && reportsFailure(result, path, sourceCode)) {
     const certain = readsCaughtError(path, sourceCode) || text === undefined || namesFailure(text, sourceCode) || readsAsError();

@@ -128,6 +128,18 @@ const ERROR_WORD = /^error\s*(?:[:[]|[-\u2013\u2014]\s)/iu;
  */
 const ERROR_DOING = /^error\s+\p{L}+ing(?:\s+[^\s:]+){1,5}:/iu;
 
+/**
+ * `Failed to delete action`, `❌ Unable to retrieve a summary.`, `Could not determine the branch`, `Cannot rename ...`: a
+ * text that opens (after decoration) by saying the tool could not do its work. `Failures: 0` and `Failed tests: 2` do
+ * not: the words must be followed by what could not be done.
+ */
+const FAILURE_START = /^[\p{P}\p{S}\s]*(?:failed to|unable to|could ?n[o']t|cannot|can't)\s+\p{L}/iu;
+
+/** A static prefix opens by saying the tool could not do its work (`FAILURE_START`). */
+export function opensWithFailure(prefix: Pick<StaticPrefix, "text">): boolean {
+  return FAILURE_START.test(prefix.text);
+}
+
 /** Words that name a failure: `Could not list`, `Cannot read`, `Unable to`, `Failed`, `timed out`, `unreachable`. */
 const FAILURE_WORDS =
   /\b(?:could ?n[o']t|cannot|can't|unable|fail(?:ed|ure|s)?|errors?|invalid|denied|refused|timed? ?out|unreachable|unavailable)\b/iu;

@@ -140,6 +140,24 @@ export const f = { content: [{ type: "text", text: \`Error fetching content from
     ).toEqual(["2 text", "3 text", "4 text", "5 text", "6 text", "7 text"]);
   });
 
+  it("is a text that opens by saying the tool could not do its work, unless the result answers in data too", () => {
+    expect(
+      evidenceIn(
+        `
+export const a = { content: [{ type: "text", text: "Failed to delete action" }] };
+export const b = { content: [{ type: "text", text: "\u274c Unable to retrieve a summary." }] };
+export const c = { content: [{ type: "text", text: \`Could not determine the branch of \${repo}\` }] };
+export const d = { content: [{ type: "text", text: "Cannot rename the collection: the target exists" }] };
+export const e = { content: [{ type: "text", text: "Failures: 0" }] };
+export const f = { content: [{ type: "text", text: "Failed tests: 2 of 40, see the report" }] };
+export const g = { content: [{ type: "text", text: "Retried 3 times; could not be simpler" }] };
+export const h = { content: [{ type: "text", text: "Could not deduce the schema: the collection is empty" }], structuredContent: { fieldsCount: 0 } };
+export const i = { content: [{ type: "text", text: "Error: the collection does not exist" }], structuredContent: { fieldsCount: 0 } };`,
+        SERVER_FILE,
+      ),
+    ).toEqual(["2 text", "3 text", "4 text", "5 text", "10 text"]);
+  });
+
   it("is not a success text that merely contains the word", () => {
     expect(
       evidenceIn(

@@ -66,6 +66,12 @@ const GIT_LOG_CATCH = [
 ruleTester.run("require-is-error", rule, {
   valid: [
     {
+      name: "the near-miss: a report that counts failures is no failure of the tool",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const report = await runChecks(url);
+  return { content: [{ type: "text", text: \`Failed checks: \${report.failed.length} of \${report.total}\` }] };`),
+    },
+    {
       name: "the near-miss: a constant that holds a conditional whose branches are no error text, outside a catch",
       filename: SERVER_FILE,
       code: registeredTool(`  const result = await browser.screenshot(url);
@@ -322,6 +328,28 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
               output: registeredTool(`  const result = await browser.screenshot(url);
   if (!result.ok) return { content: [{ type: "text", text: \`Error taking screenshot: \${result.error}\` }], isError: true };
   return { content: [{ type: "image", data: result.data, mimeType: "image/png" }] };`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a text that opens by saying the tool could not do its work (Failed to ...), outside a catch",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const page = await fetchPage(url);
+  if (!page) return { content: [{ type: "text", text: "Failed to fetch the page" }] };
+  return { content: [{ type: "text", text: page.html }] };`),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 6,
+          column: 21,
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: registeredTool(`  const page = await fetchPage(url);
+  if (!page) return { content: [{ type: "text", text: "Failed to fetch the page" }], isError: true };
+  return { content: [{ type: "text", text: page.html }] };`),
             },
           ],
         },
