@@ -7,6 +7,40 @@ import { ESCAPES, JSON_RPC, REQUIRE_STRING, SAFETY_NET, throwingHelperCases } fr
 
 const ruleTester = createRuleTester();
 
+/** A dispatcher whose one `if` on the tool name falls through from its `catch` to `fallThrough`. */
+const QUERY_THEN_FALL_THROUGH = (fallThrough: string): string => `
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name === "query") {
+    try {
+      return { content: [{ type: "text", text: JSON.stringify(await runQuery(String(request.params.arguments?.sql))) }] };
+    } catch (error) {
+      console.error("query failed", error);
+    }
+  }
+  ${fallThrough}
+});`;
+
+/** SDK v1's task tool: `createTask` answers a missing token with `onMissingToken`; `getTask` throws, as it may. */
+const OPTIMIZE_ROUTE_TASK = (onMissingToken: string): string => `
+server.experimental.tasks.registerToolTask(
+  "optimize_route",
+  { description: "Optimize a route", inputSchema: { stops: z.array(z.string()) } },
+  {
+    async createTask({ stops }, extra) {
+      if (!process.env.MAPBOX_ACCESS_TOKEN) ${onMissingToken}
+      const task = await extra.taskStore.createTask({ ttl: 300_000 });
+      void optimizeRoute(stops, task.taskId);
+      return { task };
+    },
+    async getTask(_args, extra) {
+      const task = await extra.taskStore.getTask(extra.taskId);
+      if (!task) throw new Error(\`Task \${extra.taskId} not found\`);
+      return task;
+    },
+    getTaskResult: async (_args, extra) => extra.taskStore.getTaskResult(extra.taskId),
+  },
+);`;
+
 /** The memory server's shape: a same-file class whose method throws, and its instance declared as `instance`. */
 const KNOWLEDGE_GRAPH_TOOLS = (instance: string, call = "knowledgeGraph.addObservations(observations)"): string => `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -1551,25 +1585,7 @@ class IssueServer {
     {
       name: "SDK v1's task tool: the createTask of registerToolTask's handler object runs under the safety net",
       filename: SERVER_FILE,
-      code: `
-server.experimental.tasks.registerToolTask(
-  "optimize_route",
-  { description: "Optimize a route", inputSchema: { stops: z.array(z.string()) } },
-  {
-    async createTask({ stops }, extra) {
-      if (!process.env.MAPBOX_ACCESS_TOKEN) throw new Error("No access token available");
-      const task = await extra.taskStore.createTask({ ttl: 300_000 });
-      void optimizeRoute(stops, task.taskId);
-      return { task };
-    },
-    async getTask(_args, extra) {
-      const task = await extra.taskStore.getTask(extra.taskId);
-      if (!task) throw new Error(\`Task \${extra.taskId} not found\`);
-      return task;
-    },
-    getTaskResult: async (_args, extra) => extra.taskStore.getTaskResult(extra.taskId),
-  },
-);`,
+      code: OPTIMIZE_ROUTE_TASK('throw new Error("No access token available");'),
       errors: [
         {
           messageId: "throw",
@@ -1578,25 +1594,9 @@ server.experimental.tasks.registerToolTask(
           suggestions: [
             {
               messageId: "replaceWithErrorResult",
-              output: `
-server.experimental.tasks.registerToolTask(
-  "optimize_route",
-  { description: "Optimize a route", inputSchema: { stops: z.array(z.string()) } },
-  {
-    async createTask({ stops }, extra) {
-      if (!process.env.MAPBOX_ACCESS_TOKEN) return { content: [{ type: "text", text: "Error: No access token available" }], isError: true };
-      const task = await extra.taskStore.createTask({ ttl: 300_000 });
-      void optimizeRoute(stops, task.taskId);
-      return { task };
-    },
-    async getTask(_args, extra) {
-      const task = await extra.taskStore.getTask(extra.taskId);
-      if (!task) throw new Error(\`Task \${extra.taskId} not found\`);
-      return task;
-    },
-    getTaskResult: async (_args, extra) => extra.taskStore.getTaskResult(extra.taskId),
-  },
-);`,
+              output: OPTIMIZE_ROUTE_TASK(
+                'return { content: [{ type: "text", text: "Error: No access token available" }], isError: true };',
+              ),
             },
           ],
         },
@@ -1605,17 +1605,7 @@ server.experimental.tasks.registerToolTask(
     {
       name: "the near-miss: an if on the tool name whose catch falls through, so the throw after it is no unknown-tool branch",
       filename: SERVER_FILE,
-      code: `
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  if (request.params.name === "query") {
-    try {
-      return { content: [{ type: "text", text: JSON.stringify(await runQuery(String(request.params.arguments?.sql))) }] };
-    } catch (error) {
-      console.error("query failed", error);
-    }
-  }
-  throw new Error(\`Unknown tool: \${request.params.name}\`);
-});`,
+      code: QUERY_THEN_FALL_THROUGH("throw new Error(`Unknown tool: ${request.params.name}`);"),
       errors: [
         {
           messageId: "throw",
@@ -1624,17 +1614,9 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
           suggestions: [
             {
               messageId: "replaceWithErrorResult",
-              output: `
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  if (request.params.name === "query") {
-    try {
-      return { content: [{ type: "text", text: JSON.stringify(await runQuery(String(request.params.arguments?.sql))) }] };
-    } catch (error) {
-      console.error("query failed", error);
-    }
-  }
-  return { content: [{ type: "text", text: \`Error: Unknown tool: \${request.params.name}\` }], isError: true };
-});`,
+              output: QUERY_THEN_FALL_THROUGH(
+                'return { content: [{ type: "text", text: `Error: Unknown tool: ${request.params.name}` }], isError: true };',
+              ),
             },
           ],
         },
