@@ -110,9 +110,9 @@ interface ModuleBinding {
   name: string;
 }
 
-function moduleBinding(variable: Variable): ModuleBinding | undefined {
+function moduleBinding(variable: Variable, loadsModules: boolean): ModuleBinding | undefined {
   const imported = importSource(variable);
-  if (!imported) return loadedBinding(variable);
+  if (!imported) return loadsModules ? loadedBinding(variable) : undefined;
   const { specifier, source } = imported;
   if (specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier) return { source, name: "*" };
   return { source, name: specifier.type === AST_NODE_TYPES.ImportSpecifier ? importedName(specifier, "imported") : variable.name };
@@ -182,8 +182,14 @@ function loadedModule(node: TSESTree.Node): string | undefined {
 /** With type information: true when an imported binding's type shows only tool-level codes. */
 export type ToolLevelCodesCheck = (binding: TSESTree.Identifier) => boolean;
 
-function usesOfVariable(variable: Variable, settings: McpSettings, found: ProtocolErrorUse[], toolLevelCodes?: ToolLevelCodesCheck): void {
-  const module = moduleBinding(variable);
+function usesOfVariable(
+  variable: Variable,
+  settings: McpSettings,
+  found: ProtocolErrorUse[],
+  loadsModules: boolean,
+  toolLevelCodes?: ToolLevelCodesCheck,
+): void {
+  const module = moduleBinding(variable, loadsModules);
   if (module?.name === "*") {
     // `import * as errors from "..."; errors.ErrorCodes.X`, `const types = await import("..."); types.McpError`
     for (const reference of variable.references) {
@@ -222,13 +228,20 @@ function isInstanceofRight(node: TSESTree.Node): boolean {
  * already done (no extra walk of the AST): imports (aliased, namespace), bindings from `require()` and
  * `import()`, local declarations and undeclared globals.
  */
-export function findProtocolErrorUses(globalScope: Scope, settings: McpSettings, toolLevelCodes?: ToolLevelCodesCheck): ProtocolErrorUse[] {
+export function findProtocolErrorUses(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  settings: McpSettings,
+  toolLevelCodes?: ToolLevelCodesCheck,
+): ProtocolErrorUse[] {
   const found: ProtocolErrorUse[] = [];
+  const globalScope = sourceCode.getScope(sourceCode.ast);
+  // Bindings from `require()` and `import()` are looked for only in a file that has such a call.
+  const loadsModules = loadsModule(sourceCode.text);
   const scopes: Scope[] = [globalScope];
   while (scopes.length > 0) {
     const scope = scopes.pop();
     if (!scope) break;
-    for (const variable of scope.variables) usesOfVariable(variable, settings, found, toolLevelCodes);
+    for (const variable of scope.variables) usesOfVariable(variable, settings, found, loadsModules, toolLevelCodes);
     scopes.push(...scope.childScopes);
   }
   for (const reference of globalScope.through) {
@@ -240,8 +253,8 @@ export function findProtocolErrorUses(globalScope: Scope, settings: McpSettings,
   return found;
 }
 
-/** A `require()` or `import()` call in a text. */
-const LOADS_MODULE = /\b(?:require|import)\s*\(/u;
+/** A `require()` or `import()` call in a text, as formatters write them. */
+const loadsModule = (text: string): boolean => text.includes("require(") || text.includes("import(");
 
 /**
  * The identifiers among which every use `findProtocolErrorUses` finds stands (its node, or the member
@@ -255,8 +268,7 @@ export function protocolErrorCandidates(
   settings: McpSettings,
 ): TSESTree.Identifier[] | undefined {
   // A protocol module loaded by `require()` or `import()`: its bindings are read from the scopes.
-  if (LOADS_MODULE.test(sourceCode.text) && settings.protocolErrors.modules.some((module) => sourceCode.text.includes(module)))
-    return undefined;
+  if (loadsModule(sourceCode.text) && settings.protocolErrors.modules.some((module) => sourceCode.text.includes(module))) return undefined;
   const names = new Set(settings.protocolErrors.names);
   const namespaces = new Map<string, string>();
   for (const statement of sourceCode.ast.body) {

@@ -58,16 +58,12 @@ export default createRule({
     };
 
     return {
-      "Program:exit"(program) {
+      "Program:exit"() {
         // No protocol-error name where a finding could be reported, and no reserved code seen: nothing to look up in the scopes.
         const candidates = codes.length === 0 ? protocolErrorCandidates(mcp.sourceCode, mcp.settings) : undefined;
         if (candidates?.every((identifier) => !reportable(identifier))) return;
         const covered: TSESTree.Node[] = [];
-        const uses = findProtocolErrorUses(
-          mcp.sourceCode.getScope(program),
-          mcp.settings,
-          typed && ((binding) => hasOnlyToolLevelCodes(typed, binding)),
-        );
+        const uses = findProtocolErrorUses(mcp.sourceCode, mcp.settings, typed && ((binding) => hasOnlyToolLevelCodes(typed, binding)));
         for (const use of usesByExpression(uses, covered)) reportUse(use);
         for (const { node, code } of codes) {
           if (covered.some((expression) => contains(expression, node))) continue;
