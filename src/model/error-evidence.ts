@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
+  calleeName,
   constVariableOf,
   contains,
   enclosingCatch,
@@ -9,6 +10,8 @@ import {
   outerParent,
   propertyName,
   readReferences,
+  singleValueOf,
+  unwrapExpression,
 } from "../util/ast.js";
 import { lastAnswer } from "../util/last-answer.js";
 import type { McpContext } from "./context.js";
@@ -24,10 +27,11 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 /**
  * Why a result is an error result: it describes the failure on a `catch` path that reads the error it caught, or
  * whose text names a failure (`catch`); it answers on a path that never reads the error with a text that names none
- * (`quietCatch`: the `catch` may be a probe whose miss is a normal answer, `catch { return "Queue is empty" }`); its
+ * (`quietCatch`: the `catch` may be a probe whose miss is a normal answer, `catch { return "Queue is empty" }`); it
+ * describes, in tool code, why the input failed validation (`invalidInput`: `if (!parsed.success) return ...`); its
  * text reads as an error.
  */
-export type ErrorEvidence = "catch" | "quietCatch" | "text";
+export type ErrorEvidence = "catch" | "quietCatch" | "invalidInput" | "text";
 
 /** Where a value leaves a function: a `return` argument, or an arrow function's expression body. */
 export interface ReturnSite {
@@ -140,6 +144,46 @@ function isWrittenText(branch: TSESTree.Node): boolean {
   );
 }
 
+/** Methods whose result says whether the input passed a schema: zod's (and valibot's) `safeParse`. */
+const SAFE_PARSE_METHODS: readonly string[] = ["safeParse", "safeParseAsync"];
+
+/**
+ * The `if` around a returned value that is taken when the input failed validation: `if (!parsed.success)` or
+ * `if (parsed.success === false)`, `parsed` a constant bound to a `safeParse` call (awaited or not), or that call
+ * itself (`if (!schema.safeParse(args).success)`). Only up to the function the value is returned from.
+ */
+function invalidInputBranch(site: ReturnSite, sourceCode: SourceCode): TSESTree.IfStatement | undefined {
+  let child: TSESTree.Node | undefined = site.statement;
+  for (let parent = child?.parent; child && parent && parent !== site.fn; child = parent, parent = parent.parent) {
+    if (parent.type === AST_NODE_TYPES.IfStatement && parent.consequent === child && isFailedValidation(parent.test, sourceCode))
+      return parent;
+  }
+  return undefined;
+}
+
+/** `!parsed.success`, `parsed.success === false` (or `==`), for a `safeParse` result. */
+function isFailedValidation(test: TSESTree.Expression, sourceCode: SourceCode): boolean {
+  const node = unwrapExpression(test);
+  let success: TSESTree.Node | undefined;
+  if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") success = node.argument;
+  else if (node.type === AST_NODE_TYPES.BinaryExpression && (node.operator === "===" || node.operator === "==")) {
+    const isFalse = (side: TSESTree.Node): boolean => {
+      const value = unwrapExpression(side);
+      return value.type === AST_NODE_TYPES.Literal && value.value === false;
+    };
+    success = isFalse(node.right) ? node.left : isFalse(node.left) ? node.right : undefined;
+  }
+  const member = success && unwrapExpression(success);
+  if (member?.type !== AST_NODE_TYPES.MemberExpression || propertyName(member) !== "success") return false;
+  let value = unwrapExpression(member.object);
+  if (value.type === AST_NODE_TYPES.Identifier) {
+    const bound = singleValueOf(value, sourceCode);
+    value = bound ? unwrapExpression(bound.value) : value;
+  }
+  if (value.type === AST_NODE_TYPES.AwaitExpression) value = unwrapExpression(value.argument);
+  return value.type === AST_NODE_TYPES.CallExpression && SAFE_PARSE_METHODS.includes(calleeName(value.callee) ?? "");
+}
+
 /**
  * Why `result` (which has no `isError: true`) is an error result, or undefined when nothing says so.
  * Asked by several rules about the same result in turn: answered once.
@@ -162,7 +206,21 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
     const certain = readsCaughtError(path, sourceCode) || text === undefined || namesFailure(text, sourceCode) || readsAsError();
     return certain ? "catch" : "quietCatch";
   }
+  if (!path && isInvalidInputAnswer(result, mcp, sourceCode)) return "invalidInput";
   return readsAsError() ? "text" : undefined;
+}
+
+/** A result of tool code returned where the input failed validation, whose written text says why. */
+function isInvalidInputAnswer(result: ToolResult, mcp: McpContext, sourceCode: SourceCode): boolean {
+  const site = returnSite(result.node);
+  const branch = site && invalidInputBranch(site, sourceCode);
+  const { text } = result;
+  return (
+    branch !== undefined &&
+    mcp.handlers.isInToolCode(branch) &&
+    (text === undefined ||
+      textBranches(text, sourceCode).some((part) => staticPrefix(part, sourceCode) !== undefined || isWrittenText(part)))
+  );
 }
 
 /** The failure path reads the error it caught (`catch (error) { log(error); ... }`); `catch { ... }` does not. */

@@ -16,6 +16,7 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 const EVIDENCE_DESCRIPTION = {
   catch: "it is returned from a `catch` or rejection callback",
   quietCatch: "it is returned from a `catch` or rejection callback",
+  invalidInput: "it is returned where the input failed validation",
   text: "its text reads as an error",
 } as const;
 

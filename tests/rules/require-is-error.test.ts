@@ -22,6 +22,14 @@ server.registerTool("fetch_page", { description: "Fetch a web page" }, async ({ 
 ${body}
 });`;
 
+/** A tool that validates its URL with zod; `onInvalid` answers a failed check, on line 7. */
+const validatedTool = (onInvalid: string): string =>
+  registeredTool(`  const parsed = PageRequest.safeParse({ url });
+  if (!parsed.success) {
+    ${onInvalid}
+  }
+  return { content: [{ type: "text", text: await fetchPage(parsed.data.url) }] };`);
+
 /** `lines` joined, with line `index` replaced: the source after one suggestion. */
 const withLine = (lines: readonly string[], index: number, replacement: string): string => lines.with(index, replacement).join("\n");
 
@@ -65,6 +73,15 @@ const GIT_LOG_CATCH = [
 
 ruleTester.run("require-is-error", rule, {
   valid: [
+    {
+      name: "the near-misses of a failed validation: computed fallback data, and a flag that is no safeParse result's",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const parsed = PageRequest.safeParse({ url });
+  if (!parsed.success) return { content: [{ type: "text", text: JSON.stringify(DEFAULT_PAGE) }] };
+  const job = await crawler.crawl(parsed.data.url);
+  if (job.success === false) return { content: [{ type: "text", text: "Crawl queued again, check back later" }] };
+  return { content: [{ type: "text", text: job.html }] };`),
+    },
     {
       name: "the near-miss: a report that counts failures is no failure of the tool",
       filename: SERVER_FILE,
@@ -328,6 +345,27 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
               output: registeredTool(`  const result = await browser.screenshot(url);
   if (!result.ok) return { content: [{ type: "text", text: \`Error taking screenshot: \${result.error}\` }], isError: true };
   return { content: [{ type: "image", data: result.data, mimeType: "image/png" }] };`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a result returned where the input failed validation (!parsed.success of safeParse), with a suggestion",
+      filename: SERVER_FILE,
+      code: validatedTool('return { content: [{ type: "text", text: "Invalid URL, please fix the format: " + parsed.error.message }] };'),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 7,
+          column: 12,
+          data: { evidence: "it is returned where the input failed validation" },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: validatedTool(
+                'return { content: [{ type: "text", text: "Invalid URL, please fix the format: " + parsed.error.message }], isError: true };',
+              ),
             },
           ],
         },
