@@ -61,7 +61,7 @@ import { enclosingFunction, estreeTree } from "./estree-tree.js";
 import { returningFunction } from "./throw-semantics.js";
 import { rendersUi } from "./ui-components.js";
 import { catchingWrapperCallTs } from "./typescript/converting-wrappers.js";
-import { isInUnknownToolBranch, RequestedToolName } from "./unknown-tool-branch.js";
+import { type ForwardingCalls, isInUnknownToolBranch, RequestedToolName } from "./unknown-tool-branch.js";
 
 /** A call the handler was looked through (`withAuth(fn)`), and which of its arguments led to the handler. */
 export interface WrapperCall {
@@ -205,8 +205,16 @@ export class ToolHandlers {
     // none, the handler around the node need not be found.
     if (!handler && !this.mayHoldDispatcher()) return false;
     handler ??= this.enclosingToolHandler(node);
-    return handler?.kind === "requestHandler" && isInUnknownToolBranch(node, handler.fn, this.sourceCode);
+    return handler?.kind === "requestHandler" && isInUnknownToolBranch(node, handler.fn, this.sourceCode, this.forwardingCalls);
   }
+
+  /** The calls of forwarders that hand a method the handler role: `(request) => this.handleToolCall(request.params.name)`. */
+  private readonly forwardingCalls: ForwardingCalls = (method) =>
+    this.methodReferencesOf(method).flatMap((member) => {
+      const { child, parent } = outerParent(member);
+      const forwarder = parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === child ? forwarderOf(parent) : undefined;
+      return forwarder && parent?.type === AST_NODE_TYPES.CallExpression ? [{ call: parent, forwarder }] : [];
+    });
 
   /**
    * The file may hold a `tools/call` dispatcher: its text names `setRequestHandler` (or may, through an

@@ -42,11 +42,26 @@ function isParamsPatternProperty(identifier: TSESTree.Identifier, key: string): 
   return property.parent.type === AST_NODE_TYPES.ObjectPattern ? property.parent : undefined;
 }
 
+/** A call that hands a dispatcher's work to a method, and the function that only makes it (`forwardsToMethod`). */
+export interface ForwardingCall {
+  call: TSESTree.CallExpression;
+  forwarder: FunctionNode;
+}
+
+/** The forwarding calls of a method that stands in a handler position through them. */
+export type ForwardingCalls = (method: FunctionNode) => readonly ForwardingCall[];
+
+/** How many forwarders a requested name is followed back through. */
+const MAX_FORWARDS = 4;
+
 /** The requested tool name of one dispatcher, and the lookups by it. */
 export class RequestedToolName {
   constructor(
     private readonly handler: FunctionNode,
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
+    /** With it, a parameter of a method the dispatcher forwards to is followed back to its argument. */
+    private readonly forwardingCalls?: ForwardingCalls,
+    private readonly forwards = 0,
   ) {}
 
   /** True when `expression` is the requested tool name. */
@@ -61,6 +76,8 @@ export class RequestedToolName {
     if (definition.type === DefinitionType.Variable && definition.node.id === identifier) {
       return definition.node.init !== null && definition.node.parent.kind === "const" && this.is(definition.node.init);
     }
+    // `(request) => this.handleToolCall(request.params.name, ...)`: the method's parameter is the name.
+    if (this.isForwardedParameter(definition, identifier, (name, argument) => name.is(argument))) return true;
     // `const { name } = request.params`, `({ params: { name } }) => ...`
     const pattern = isParamsPatternProperty(identifier, "name");
     if (!pattern) return false;
@@ -80,7 +97,33 @@ export class RequestedToolName {
     const definition = this.definitionInHandler(node);
     if (!definition) return false;
     const identifier = definition.name as TSESTree.Identifier;
-    return isParamsPatternProperty(identifier, "params") !== undefined || this.isGivenParams(definition, identifier);
+    return (
+      isParamsPatternProperty(identifier, "params") !== undefined ||
+      this.isGivenParams(definition, identifier) ||
+      this.isForwardedParameter(definition, identifier, (name, argument) => name.isParams(argument))
+    );
+  }
+
+  /**
+   * A parameter of the dispatcher itself, a method that forwarders hand the work to: every forwarding call passes, in
+   * its place, what `passes` accepts in the forwarder (the requested name, or the params).
+   */
+  private isForwardedParameter(
+    definition: TSESLint.Scope.Definition,
+    identifier: TSESTree.Identifier,
+    passes: (forwarderName: RequestedToolName, argument: TSESTree.Node) => boolean,
+  ): boolean {
+    if (definition.type !== DefinitionType.Parameter || definition.node !== this.handler || this.forwards >= MAX_FORWARDS) return false;
+    const index = this.handler.params.indexOf(identifier);
+    const calls = index === -1 ? [] : (this.forwardingCalls?.(this.handler) ?? []);
+    return (
+      calls.length > 0 &&
+      calls.every(({ call, forwarder }) => {
+        const argument = call.arguments.at(index);
+        const name = new RequestedToolName(forwarder, this.sourceCode, this.forwardingCalls, this.forwards + 1);
+        return argument !== undefined && passes(name, argument);
+      })
+    );
   }
 
   /** The first parameter of a function written as an argument of a call that is also given the params. */
@@ -328,8 +371,13 @@ function isFallThroughThrow(statement: TSESTree.ThrowStatement, handler: Functio
 }
 
 /** True when `node` is inside the unknown-tool branch of the dispatcher `handler`. */
-export function isInUnknownToolBranch(node: TSESTree.Node, handler: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  const name = new RequestedToolName(handler, sourceCode);
+export function isInUnknownToolBranch(
+  node: TSESTree.Node,
+  handler: FunctionNode,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  forwardingCalls?: ForwardingCalls,
+): boolean {
+  const name = new RequestedToolName(handler, sourceCode, forwardingCalls);
   let child: TSESTree.Node = node;
   for (let parent = node.parent; parent && child !== handler; child = parent, parent = parent.parent) {
     if (

@@ -4,8 +4,32 @@ import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
 
 const ruleTester = createRuleTester();
 
+/** A dispatcher that forwards to a method, passing it `name` as the tool's name; its `default` throws an unknown-tool error. */
+const FORWARDING_DISPATCHER = (name: string): string => `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+class TranscriptServer {
+  setupHandlers(): void {
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) =>
+      this.handleToolCall(${name}, request.params.arguments ?? {}),
+    );
+  }
+  private async handleToolCall(toolName: string, args: Record<string, unknown>) {
+    switch (toolName) {
+      case "get_transcript":
+        return { content: [{ type: "text", text: await fetchTranscript(String(args.url)) }] };
+      default:
+        throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${toolName}\`);
+    }
+  }
+}`;
+
 ruleTester.run("no-protocol-errors-in-tools", rule, {
   valid: [
+    {
+      name: "the unknown-tool branch of a method the dispatcher forwards the requested name to",
+      filename: SERVER_FILE,
+      code: FORWARDING_DISPATCHER("request.params.name"),
+    },
     {
       name: "a request that names no tool is malformed: its protocol error stands with the unknown-tool branch",
       filename: SERVER_FILE,
@@ -374,6 +398,12 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
   ],
   invalid: [
+    {
+      name: "near-miss of a forwarded name: the forwarder passes an argument, not the requested tool's name",
+      filename: SERVER_FILE,
+      code: FORWARDING_DISPATCHER("String(request.params.arguments?.tool)"),
+      errors: [{ messageId: "sdkProtocolError", line: 14, column: 15 }],
+    },
     {
       name: "near-miss of a request that names no tool: an argument is missing, a tool error",
       filename: SERVER_FILE,
