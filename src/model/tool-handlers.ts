@@ -193,7 +193,10 @@ export class ToolHandlers {
    * request.params.name)`, `handlers.get(name)`, `handlers.has(name)`): reading a table cannot fail.
    */
   isToolLookup(node: TSESTree.Node, handler: ToolHandler): boolean {
-    return handler.kind === "requestHandler" && new RequestedToolName(handler.fn, this.sourceCode).lookupTable(node, true) !== undefined;
+    return (
+      handler.kind === "requestHandler" &&
+      new RequestedToolName(handler.fn, this.sourceCode, this.forwardingCalls).lookupTable(node, true) !== undefined
+    );
   }
 
   /**
@@ -539,7 +542,7 @@ export class ToolHandlers {
       const dispatcher = this.enclosingToolHandler(reference);
       const inDispatcher = dispatcher?.kind === "requestHandler";
       const lookup = inDispatcher ? lookupAround(reference) : undefined;
-      const name = dispatcher && new RequestedToolName(dispatcher.fn, this.sourceCode);
+      const name = dispatcher && new RequestedToolName(dispatcher.fn, this.sourceCode, this.forwardingCalls);
       const byRequestedName = lookup !== undefined && name?.lookupTable(lookup, false) === outerParent(reference).child;
       const call = byRequestedName ? this.callOfLookup(lookup) : undefined;
       const shape = dispatchTableShape({ inDispatcher, byRequestedName, resultCalled: call !== undefined });

@@ -122,6 +122,27 @@ const wrappedIntegrationHandler = (): string => {
 ruleTester.run("require-try-catch-in-tool-handler", rule, {
   valid: [
     {
+      name: "a method the dispatcher forwards the requested name to: its lookup of the tool and its unknown-tool branch are no work",
+      filename: SERVER_FILE,
+      code: `
+class TranscriptServer {
+  setupHandlers(): void {
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) =>
+      this.handleToolCall(request.params.name, request.params.arguments ?? {}),
+    );
+  }
+  private async handleToolCall(toolName: string, args: Record<string, unknown>) {
+    const tool = this.tools.get(toolName);
+    if (!tool) throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${toolName}\`);
+    try {
+      return await tool.run(args);
+    } catch (error) {
+      return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+    }
+  }
+}`,
+    },
+    {
       name: "a call of a function of the file whose whole body is a try whose catch cannot throw is not work",
       filename: SERVER_FILE,
       code: `${docsFetcher('console.error("docs fetch failed", error);\n    return { ok: false, text: `Error: ${String(error)}` };')}
