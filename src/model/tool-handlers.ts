@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, AST_TOKEN_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   bindsParameter,
+  callGivenArgument,
   calledFunction,
   calleeName,
   constDeclaratorOf,
@@ -497,10 +498,8 @@ export class ToolHandlers {
     wrappers: WrapperCall[],
     seen: Set<TSESTree.Node>,
   ): Position | undefined {
-    const { child, parent } = outerParent(object);
-    if (parent?.type !== AST_NODE_TYPES.CallExpression || !parent.arguments.includes(child as TSESTree.CallExpressionArgument))
-      return undefined;
-    const position = this.callArgumentPosition(parent, child, wrappers, seen);
+    const given = callGivenArgument(object);
+    const position = given && this.callArgumentPosition(given.call, given.argument, wrappers, seen);
     return handlerObjectMemberShape(position, member) && position;
   }
 
@@ -510,11 +509,8 @@ export class ToolHandlers {
    * given the object or a function that returns it.
    */
   private definitionObjectShape(object: TSESTree.ObjectExpression, wrappers: WrapperCall[]): HandlerShape | undefined {
-    const { child, parent } = outerParent(object);
-    const call =
-      parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(child as TSESTree.CallExpressionArgument)
-        ? parent
-        : undefined;
+    const given = callGivenArgument(object);
+    const call = given?.call;
     const hasInputSchema = hasInputSchemaProperty((name) => findProperty(object, name) !== undefined);
     const shape = definitionObjectShape(this.settings, {
       definitionCall: call && calleeName(call.callee),
@@ -525,7 +521,7 @@ export class ToolHandlers {
       hasInputSchema,
     });
     const guard =
-      shape && (call ? { call, argumentIndex: call.arguments.indexOf(child as TSESTree.CallExpressionArgument) } : factoryCall(object));
+      shape && (given ? { call: given.call, argumentIndex: given.call.arguments.indexOf(given.argument) } : factoryCall(object));
     if (guard && isGuardingDefinition(this.settings, calleeName(guard.call.callee))) wrappers.push(guard);
     return shape;
   }

@@ -1,10 +1,10 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
+  callGivenArgument,
   calleeName,
   constVariableOf,
   findProperty,
   onObjectWithProperty,
-  outerParent,
   propertyName,
   readReferences,
   returnedValues,
@@ -78,11 +78,8 @@ const ASSERTION = /^(?:to[A-Z]\w*|(?:not)?(?:[Dd]eep)?(?:[Ss]trict)?[Ee]qual)$/u
 
 /** `node` is an argument of an assertion: a test's expected value, not a result the code returns. */
 function isAssertionOperand(node: TSESTree.Node): boolean {
-  const { child, parent } = outerParent(node);
-  if (parent?.type !== AST_NODE_TYPES.CallExpression || !parent.arguments.includes(child as TSESTree.CallExpressionArgument)) {
-    return false;
-  }
-  const name = calleeName(parent.callee);
+  const given = callGivenArgument(node);
+  const name = given && calleeName(given.call.callee);
   return name !== undefined && ASSERTION.test(name);
 }
 

@@ -102,6 +102,15 @@ export function calleeName(callee: TSESTree.Node): string | undefined {
   return undefined;
 }
 
+/** The call `node` (casts looked through) is an argument of, and the argument as the call holds it. */
+export function callGivenArgument(
+  node: TSESTree.Node,
+): { call: TSESTree.CallExpression; argument: TSESTree.CallExpressionArgument } | undefined {
+  const { child, parent } = outerParent(node);
+  const argument = child as TSESTree.CallExpressionArgument;
+  return parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(argument) ? { call: parent, argument } : undefined;
+}
+
 /** The identifier a callee chain starts from: `ai` in `ai.tool(...)`. */
 export function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | undefined {
   let current = unwrapExpression(node);
