@@ -231,12 +231,19 @@ export function definitionObjectShape(settings: McpSettings, facts: DefinitionOb
 
 /**
  * A function in a handler position whose whole work is calling a method (`(args) => this.search(args)`,
- * `async (args) => { return tools.search(args); }`) hands the handler role to that method when the
- * adapter finds it (a member of the enclosing class, a property of a same-file object literal): the
- * method's throws are then the handler's. A method it cannot find leaves the function the handler.
+ * `async (args) => { return tools.search(args); }`) hands the handler role to that method when the adapter finds it
+ * (a member of the enclosing class, a property of a same-file object literal): the method's throws are then the
+ * handler's. A low-level `tools/call` dispatcher does the same with a function declared in its file
+ * (`(request) => handleToolCall(request.params.name, request.params.arguments)`), which then holds the unknown-tool
+ * branch. Elsewhere a called function stays a helper whose call is followed (`(args) => runGitDiff(args)`, a wrapper
+ * such as `withConnection(async () => ...)`), and a callee the adapter cannot find leaves the function the handler.
  */
-export function forwardsToMethod(facts: { callsMethodOnly: boolean; methodFound: boolean }): boolean {
-  return facts.callsMethodOnly && facts.methodFound;
+export function forwardsToFunction(
+  facts: { callee: "method" | "function" | undefined; position: ToolHandlerKind | undefined },
+  calleeFound: () => boolean,
+): boolean {
+  if (facts.callee === undefined || (facts.callee === "function" && facts.position !== "requestHandler")) return false;
+  return calleeFound();
 }
 
 /** What an adapter knows of a table (object literal, `new Map([...])`, array of definitions) holding a function. */

@@ -27,7 +27,7 @@ import {
   definitionObjectShape,
   dispatchTableShape,
   type FileFacts,
-  forwardsToMethod,
+  forwardsToFunction,
   HANDLER_KIND_ORDER,
   type HandlerPath,
   handlerPath,
@@ -212,10 +212,13 @@ export class ToolHandlers {
     return handler?.kind === "requestHandler" && isInUnknownToolBranch(node, handler.fn, this.sourceCode, this.forwardingCalls);
   }
 
-  /** The calls of forwarders that hand a method the handler role: `(request) => this.handleToolCall(request.params.name)`. */
-  private readonly forwardingCalls: ForwardingCalls = (method) =>
-    this.methodReferencesOf(method).flatMap((member) => {
-      const { child, parent } = outerParent(member);
+  /**
+   * The calls of forwarders that hand a method or function the handler role: `(request) =>
+   * this.handleToolCall(request.params.name)`, `(request) => handleToolCall(request.params.name)`.
+   */
+  private readonly forwardingCalls: ForwardingCalls = (fn) =>
+    [...this.methodReferencesOf(fn), ...this.referencesOf(fn)].flatMap((reference) => {
+      const { child, parent } = outerParent(reference);
       const forwarder = parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === child ? forwarderOf(parent) : undefined;
       return forwarder && parent?.type === AST_NODE_TYPES.CallExpression ? [{ call: parent, forwarder }] : [];
     });
@@ -231,19 +234,16 @@ export class ToolHandlers {
   }
 
   private recognise(fn: FunctionNode): ToolHandler | undefined {
-    // `(args) => this.search(args)`: the method is the handler, not the function that forwards to it.
-    const forwarded = forwardedMethodCall(fn);
-    if (
-      forwardsToMethod({
-        callsMethodOnly: forwarded !== undefined,
-        methodFound: forwarded !== undefined && this.methodOf(forwarded, fn) !== undefined,
-      })
-    ) {
-      return undefined;
-    }
     const seen = new Set<TSESTree.Node>();
     const wrappers: WrapperCall[] = [];
+    // `(args) => this.search(args)`, a dispatcher's `(request) => handleToolCall(request.params.name)`: the method or
+    // function is the handler, not the function that forwards to it.
+    const forwarded = forwardedCall(fn);
+    const callee = forwarded && (forwarded.type === AST_NODE_TYPES.Identifier ? "function" : "method");
+    const calleeFound = (): boolean => forwarded !== undefined && this.forwardedFunction(forwarded, fn) !== undefined;
+    if (callee === "method" && forwardsToFunction({ callee, position: undefined }, calleeFound)) return undefined;
     const direct = this.handlerPosition(fn, wrappers, seen);
+    if (callee === "function" && forwardsToFunction({ callee, position: direct?.kind }, calleeFound)) return undefined;
     let best = direct && { shape: direct, wrappers };
     // A named function or a method counts where one of its references sits in a handler position;
     // among several positions the one `HANDLER_KIND_ORDER` prefers wins, as in the TypeScript adapter.
@@ -312,16 +312,21 @@ export class ToolHandlers {
     }
     if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === child) {
       const forwarder = forwarderOf(parent);
-      return forwarder ? this.handlerPosition(forwarder, wrappers, seen) : undefined;
+      const position = forwarder && this.handlerPosition(forwarder, wrappers, seen);
+      const callee = reference.type === AST_NODE_TYPES.Identifier ? "function" : "method";
+      return forwardsToFunction({ callee, position: position?.kind }, () => true) ? position : undefined;
     }
     return this.handlerPosition(reference, wrappers, seen);
   }
 
   /**
-   * The method the forwarding call of `forwarder` calls: `this.search` of the enclosing class, `tools.search` of a
-   * same-file object literal.
+   * The function the forwarding call of `forwarder` calls: `this.search` of the enclosing class, `tools.search` of a
+   * same-file object literal, `handleToolCall` declared in this file.
    */
-  private methodOf(callee: TSESTree.MemberExpression, forwarder: FunctionNode): FunctionNode | undefined {
+  private forwardedFunction(callee: TSESTree.MemberExpression | TSESTree.Identifier, forwarder: FunctionNode): FunctionNode | undefined {
+    // A parameter is no function of this file (nothing else binds a name in the forwarder).
+    if (callee.type === AST_NODE_TYPES.Identifier)
+      return bindsParameter(forwarder, callee.name) ? undefined : calledFunction(callee, this.sourceCode);
     const name = propertyName(callee);
     if (name === undefined || callee.computed) return undefined;
     const object = unwrapExpression(callee.object);
@@ -690,10 +695,11 @@ export class ToolHandlers {
 }
 
 /**
- * The member call a function does and nothing else: `(args) => this.search(args)`,
- * `async (args) => await tools.search(args)`, `function (args) { return this.search(args); }`.
+ * The callee of the one call a function makes and nothing else, a member or a name: `(args) => this.search(args)`,
+ * `async (args) => await tools.search(args)`, `function (args) { return this.search(args); }`,
+ * `(request) => handleToolCall(request.params.name, request.params.arguments)`.
  */
-function forwardedMethodCall(fn: FunctionNode): TSESTree.MemberExpression | undefined {
+function forwardedCall(fn: FunctionNode): TSESTree.MemberExpression | TSESTree.Identifier | undefined {
   let body: TSESTree.Node = fn.body;
   if (body.type === AST_NODE_TYPES.BlockStatement) {
     const only = body.body.length === 1 ? body.body[0] : undefined;
@@ -704,17 +710,17 @@ function forwardedMethodCall(fn: FunctionNode): TSESTree.MemberExpression | unde
   if (body.type === AST_NODE_TYPES.AwaitExpression) body = unwrapExpression(body.argument);
   if (body.type !== AST_NODE_TYPES.CallExpression) return undefined;
   const callee = unwrapExpression(body.callee);
-  return callee.type === AST_NODE_TYPES.MemberExpression ? callee : undefined;
+  return callee.type === AST_NODE_TYPES.MemberExpression || callee.type === AST_NODE_TYPES.Identifier ? callee : undefined;
 }
 
-/** The function that only forwards to `call` (the reverse of `forwardedMethodCall`). */
+/** The function that only forwards to `call` (the reverse of `forwardedCall`). */
 function forwarderOf(call: TSESTree.CallExpression): FunctionNode | undefined {
   let current: TSESTree.Node = call.parent;
   while (!isFunctionNode(current)) {
     if (current.type === AST_NODE_TYPES.Program) return undefined;
     current = current.parent;
   }
-  return forwardedMethodCall(current)?.parent === call ? current : undefined;
+  return forwardedCall(current)?.parent === call ? current : undefined;
 }
 
 /** The binding a loop gives each entry of a table: `for (const tool of tools)`'s declarator, a loop callback's first parameter. */

@@ -42,14 +42,14 @@ function isParamsPatternProperty(identifier: TSESTree.Identifier, key: string): 
   return property.parent.type === AST_NODE_TYPES.ObjectPattern ? property.parent : undefined;
 }
 
-/** A call that hands a dispatcher's work to a method, and the function that only makes it (`forwardsToMethod`). */
+/** A call that hands a dispatcher's work to a method or function, and the function that only makes it (`forwardsToFunction`). */
 export interface ForwardingCall {
   call: TSESTree.CallExpression;
   forwarder: FunctionNode;
 }
 
-/** The forwarding calls of a method that stands in a handler position through them. */
-export type ForwardingCalls = (method: FunctionNode) => readonly ForwardingCall[];
+/** The forwarding calls of a method or function that stands in a handler position through them. */
+export type ForwardingCalls = (fn: FunctionNode) => readonly ForwardingCall[];
 
 /** How many forwarders a requested name is followed back through. */
 const MAX_FORWARDS = 4;

@@ -23,6 +23,18 @@ class TranscriptServer {
   }
 }`;
 
+/** A dispatcher that forwards to a function of its file, passing it `name` as the tool's name (mcp-server-chart's shape). */
+const FUNCTION_FORWARDING_DISPATCHER = (name: string): string => `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  return await generateChart(${name}, request.params.arguments ?? {});
+});
+async function generateChart(tool: string, args: Record<string, unknown>) {
+  if (tool !== "generate_chart") throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${tool}\`);
+  if (typeof args.data !== "object") throw new McpError(ErrorCode.InvalidParams, "Invalid parameters: data");
+  return { content: [{ type: "text", text: await renderChart(args) }] };
+}`;
+
 ruleTester.run("no-protocol-errors-in-tools", rule, {
   valid: [
     {
@@ -398,6 +410,21 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
   ],
   invalid: [
+    {
+      name: "a function of the file the dispatcher forwards to is the handler: its invalid-params error, not its unknown-tool branch",
+      filename: SERVER_FILE,
+      code: FUNCTION_FORWARDING_DISPATCHER("request.params.name"),
+      errors: [{ messageId: "sdkProtocolError", line: 8, column: 44 }],
+    },
+    {
+      name: "near-miss of a forwarded name to a function: the forwarder passes an argument, so both errors are the tool's",
+      filename: SERVER_FILE,
+      code: FUNCTION_FORWARDING_DISPATCHER("String(request.params.arguments?.chart)"),
+      errors: [
+        { messageId: "sdkProtocolError", line: 7, column: 40 },
+        { messageId: "sdkProtocolError", line: 8, column: 44 },
+      ],
+    },
     {
       name: "near-miss of a forwarded name: the forwarder passes an argument, not the requested tool's name",
       filename: SERVER_FILE,

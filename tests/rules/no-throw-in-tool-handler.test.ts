@@ -102,6 +102,25 @@ const escapingThrow = (
   suggestions: [{ messageId: "replaceWithErrorResult" as const, output: code.replace(throwStatement, errorReturn) }],
 });
 
+/** A dispatcher that only forwards the requested name to a function: imported (`source`) or declared below it. */
+const SCREENSHOT_DISPATCHER = (source: string): string => `
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+${source}
+server.setRequestHandler(CallToolRequestSchema, async (request) =>
+  handleToolCall(request.params.name, request.params.arguments ?? {}),
+);`;
+const HANDLE_TOOL_CALL = `
+const handleToolCall = async (name: string, args: Record<string, unknown>) => {
+  switch (name) {
+    case "take_screenshot": {
+      if (typeof args.url !== "string") throw new Error("url must be a string");
+      return { content: [{ type: "image", data: await screenshot(args.url), mimeType: "image/png" }] };
+    }
+    default:
+      throw new Error(\`Unknown tool: \${name}\`);
+  }
+};`;
+
 /** A sentry-style tool defined through the project's `defineTool`, which this file cannot read: it throws `UserInputError`. */
 const FIND_ALERT_RULES = `
 import { defineTool } from "../internal/define-tool.js";
@@ -301,6 +320,11 @@ export default WeatherTool;`;
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a dispatcher that forwards to an imported function: its throws are out of this file's sight",
+      filename: SERVER_FILE,
+      code: SCREENSHOT_DISPATCHER('import { handleToolCall } from "./tools/index.js";'),
+    },
     {
       name: "a createTask that is no task tool's: a scheduler's job object, and registerToolTask's object passed first",
       filename: SERVER_FILE,
@@ -1130,6 +1154,30 @@ export function createGitLogTool() {
     },
   ],
   invalid: [
+    {
+      name: "a function of the file the dispatcher forwards to is the handler: its throw is reported there, its unknown-tool branch is not",
+      filename: SERVER_FILE,
+      code: SCREENSHOT_DISPATCHER(HANDLE_TOOL_CALL),
+      errors: [
+        {
+          messageId: "throw",
+          data: { outcome: THROW_JSON_RPC, hint: "" },
+          line: 7,
+          column: 41,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: SCREENSHOT_DISPATCHER(
+                HANDLE_TOOL_CALL.replace(
+                  'throw new Error("url must be a string");',
+                  'return { content: [{ type: "text", text: "Error: url must be a string" }], isError: true };',
+                ),
+              ),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "a definition function that is not named in handlers.wrappers guards nothing, beside one that is",
       filename: TOOL_FILE,

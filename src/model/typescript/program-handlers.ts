@@ -9,7 +9,7 @@ import {
   dispatchTableShape,
   type FileFacts,
   HANDLER_KIND_ORDER,
-  forwardsToMethod,
+  forwardsToFunction,
   type HandlerShape,
   isAgentLibrary,
   isGuardingDefinition,
@@ -33,6 +33,7 @@ import { calleeLastName, resolveFunctions } from "./resolve.js";
 import {
   containsTs,
   descendants,
+  functionOfDeclaration,
   isProjectSourceFile,
   isTsFunction,
   outerTs,
@@ -417,15 +418,33 @@ class Builder {
       isErrorCallback: (call, argumentIndex) => isErrorCallbackArgumentTs(this.checker, call, argumentIndex, this.settings),
     });
     for (const fn of resolution.functions) {
-      const forwarded = forwardedMethodCall(fn);
-      const methods = forwarded ? resolveFunctions(this.checker, forwarded, { throughWrappers: false }).functions : [];
-      const targets = forwardsToMethod({ callsMethodOnly: forwarded !== undefined, methodFound: methods.length > 0 }) ? methods : [fn];
+      const forwarded = forwardedCall(fn);
+      const callee = forwarded && (typescript.isIdentifier(forwarded) ? "function" : "method");
+      let callees: TsFunction[] = [];
+      const calleeFound = (): boolean => (callees = forwarded ? this.forwardedFunctions(forwarded, fn) : []).length > 0;
+      const targets = forwardsToFunction({ callee, position: shape.kind }, calleeFound) ? callees : [fn];
       for (const target of targets) {
         if (!isProjectSourceFile(this.program, target.getSourceFile())) continue;
         if (this.addFunction(target, shape, where, guardedByTable || resolution.guarded.has(fn))) added.push(target);
       }
     }
     return added;
+  }
+
+  /**
+   * The functions a forwarding call calls: the method `this.search` or `tools.search` resolves to, or a function
+   * declared in the forwarder's own file under the name (`handleToolCall`), as the ESTree adapter finds them.
+   */
+  private forwardedFunctions(callee: ts.Expression, forwarder: TsFunction): TsFunction[] {
+    if (!typescript.isIdentifier(callee)) return resolveFunctions(this.checker, callee, { throughWrappers: false }).functions;
+    const declaration = this.checker.getSymbolAtLocation(callee)?.valueDeclaration;
+    const declared =
+      declaration &&
+      (typescript.isFunctionDeclaration(declaration) ||
+        (typescript.isVariableDeclaration(declaration) && typescript.getCombinedNodeFlags(declaration) & typescript.NodeFlags.Const))
+        ? functionOfDeclaration(declaration)
+        : undefined;
+    return declared && declared.getSourceFile() === forwarder.getSourceFile() ? [declared] : [];
   }
 
   private addFunction(
@@ -495,8 +514,11 @@ function factoryCallTs(object: ts.ObjectLiteralExpression): ts.CallExpression | 
     : undefined;
 }
 
-/** The member a function only calls: `(args) => this.search(args)`, `async (args) => { return tools.search(args); }`. */
-function forwardedMethodCall(fn: TsFunction): ts.Expression | undefined {
+/**
+ * The callee of the one call a function makes and nothing else, a member or a name: `(args) => this.search(args)`,
+ * `async (args) => { return tools.search(args); }`, `(request) => handleToolCall(request.params.name)`.
+ */
+function forwardedCall(fn: TsFunction): ts.Expression | undefined {
   if (!typescript.isArrowFunction(fn) && !typescript.isFunctionExpression(fn)) return undefined;
   let body: ts.Node = fn.body;
   if (typescript.isBlock(body)) {
@@ -508,7 +530,7 @@ function forwardedMethodCall(fn: TsFunction): ts.Expression | undefined {
   if (typescript.isAwaitExpression(value)) value = unwrapTs(value.expression);
   if (!typescript.isCallExpression(value)) return undefined;
   const callee = unwrapTs(value.expression);
-  return typescript.isPropertyAccessExpression(callee) ? callee : undefined;
+  return typescript.isPropertyAccessExpression(callee) || typescript.isIdentifier(callee) ? callee : undefined;
 }
 
 /** The call of a value: `value(args)`, `value?.(args)`, `value.handler(args)`, `await` looked through. */
