@@ -31,8 +31,11 @@ export interface HandlerShape {
   mcpServer?: boolean;
 }
 
-/** Non-MCP agent libraries: their `tool({ execute })` is not an MCP tool, even in a tools folder. */
-const AGENT_LIBRARY = /^(?:ai|langchain)(?:\/|$)|^@(?:ai-sdk|langchain)\//u;
+/**
+ * Non-MCP agent libraries (the Vercel AI SDK, LangChain, the OpenAI Agents SDK): their `tool({ execute })` is not an
+ * MCP tool, even in a tools folder.
+ */
+const AGENT_LIBRARY = /^(?:ai|langchain)(?:\/|$)|^@(?:ai-sdk|langchain)\/|^@openai\/agents(?:-[\w-]+)?(?:\/|$)/u;
 
 export const SET_REQUEST_HANDLER = "setRequestHandler";
 const CALL_TOOL_SCHEMA = "CallToolRequestSchema";

@@ -102,6 +102,19 @@ const escapingThrow = (
   suggestions: [{ messageId: "replaceWithErrorResult" as const, output: code.replace(throwStatement, errorReturn) }],
 });
 
+/** A weather tool built by the `tool` that `source` imports, with a throw at line 8, column 28. */
+const WEATHER_FUNCTION_TOOL = (source: string): string => `
+${source}
+import { z } from "zod";
+export const weatherTool = tool({
+  name: "get_weather",
+  parameters: z.object({ city: z.string() }),
+  execute: async ({ city }) => {
+    if (city.length === 0) throw new Error("city must not be empty");
+    return { content: [{ type: "text", text: await lookupWeather(city) }] };
+  },
+});`;
+
 /** A dispatcher that only forwards the requested name to a function: imported (`source`) or declared below it. */
 const SCREENSHOT_DISPATCHER = (source: string): string => `
 import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -1033,6 +1046,11 @@ app.get("/health", (req, res) => {
 });`,
     },
     {
+      name: "the OpenAI Agents SDK's tool({ parameters, execute }) is a function tool of an agent, not an MCP tool",
+      filename: TOOL_FILE,
+      code: WEATHER_FUNCTION_TOOL('import { Agent, tool } from "@openai/agents";'),
+    },
+    {
       name: "the Vercel AI SDK's tool({ execute }) is not an MCP tool, even in a tools folder",
       filename: TOOL_FILE,
       code: `
@@ -1154,6 +1172,28 @@ export function createGitLogTool() {
     },
   ],
   invalid: [
+    {
+      name: "near-miss of an agent library's tool(): the project's own tool() in a tool file defines an MCP tool",
+      filename: TOOL_FILE,
+      code: WEATHER_FUNCTION_TOOL('import { tool } from "../mcp/define-tool.js";'),
+      errors: [
+        {
+          messageId: "throw",
+          data: { outcome: THROW_ESCAPES, hint: " If the code that runs `tool()`'s handlers turns what they throw into an error result, name `tool` in settings `handlers.wrappers`." },
+          line: 8,
+          column: 28,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: WEATHER_FUNCTION_TOOL('import { tool } from "../mcp/define-tool.js";').replace(
+                'throw new Error("city must not be empty");',
+                'return { content: [{ type: "text", text: "Error: city must not be empty" }], isError: true };',
+              ),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "a function of the file the dispatcher forwards to is the handler: its throw is reported there, its unknown-tool branch is not",
       filename: SERVER_FILE,
