@@ -1,9 +1,9 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   calleeName,
+  childNodes,
   constVariableOf,
   contains,
-  enclosingCatch,
   findProperty,
   type FunctionNode,
   isFunctionNode,
@@ -16,7 +16,7 @@ import {
 import { lastAnswer } from "../util/last-answer.js";
 import type { McpContext } from "./context.js";
 import { isErrorText, namesFailure, opensWithFailure, staticPrefix, textBranches } from "./error-text.js";
-import { isErrorResult, type ToolResult } from "./tool-results.js";
+import { isErrorResult, type ToolResult, toolResult } from "./tool-results.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -72,10 +72,22 @@ export function rejectionCall(fn: FunctionNode): TSESTree.CallExpression | undef
  * callback (`.catch(cb)`, `.then(ok, cb)`). Undefined when it is not.
  */
 function failurePath(site: ReturnSite, mcp: McpContext): TSESTree.CatchClause | FunctionNode | undefined {
-  const clause = site.statement && enclosingCatch(site.statement, site.fn);
+  const clause = site.statement && failureClause(site.statement, site.fn);
   if (clause) return mcp.handlers.isInToolCode(clause) ? clause : undefined;
   const call = rejectionCall(site.fn);
   return call !== undefined && mcp.handlers.isInToolCode(call) ? site.fn : undefined;
+}
+
+/**
+ * The `catch` clause whose failure `node` (a statement of `fn`) answers: the nearest one around it, unless a `try` block
+ * inside that clause holds `node` (`catch { try { return ok } ... }`: that block's returns are its success path).
+ */
+export function failureClause(node: TSESTree.Node, fn: FunctionNode): TSESTree.CatchClause | undefined {
+  for (let child = node, current = node.parent; current && current !== fn; child = current, current = current.parent) {
+    if (current.type === AST_NODE_TYPES.CatchClause) return current;
+    if (current.type === AST_NODE_TYPES.TryStatement && current.block === child) return undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -203,11 +215,58 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
       return prefix !== undefined && (isErrorText(prefix, mcp.settings) || (opensWithFailure(prefix) && !answersInData()));
     });
   if (path && reportsFailure(result, path, sourceCode)) {
-    const certain = readsCaughtError(path, sourceCode) || text === undefined || namesFailure(text, sourceCode) || readsAsError();
+    const certain = text === undefined || readsAsError() || describesCaughtFailure(result, text, path, sourceCode);
     return certain ? "catch" : "quietCatch";
   }
   if (!path && isInvalidInputAnswer(result, mcp, sourceCode)) return "invalidInput";
   return readsAsError() ? "text" : undefined;
+}
+
+/**
+ * A result on a failure path describes the failure it caught: the path reads the error (or the text names a failure),
+ * and the result is no answer the code chose. Two are: a branch for one kind of error whose text names no failure
+ * (`if (message.includes("already booted")) return { ... "Simulator is already booted" }`), and a probe's verdict, a
+ * `catch` that never reads its error beside a `try` that answers with a constant text too (`try { new URL(value);
+ * return "valid" } catch { return "invalid" }`).
+ */
+function describesCaughtFailure(
+  result: ToolResult,
+  text: TSESTree.Node,
+  path: TSESTree.CatchClause | FunctionNode,
+  sourceCode: SourceCode,
+): boolean {
+  const errors = caughtErrorVariables(path, sourceCode);
+  const reads = (node: TSESTree.Node): boolean =>
+    [...errors].some((variable) => variable.references.some(({ identifier }) => contains(node, identifier)));
+  const namesIt = namesFailure(text, sourceCode);
+  // `catch (error) { log(error); ... }` reads the error it caught; `catch { ... }` does not.
+  if (![...errors].some((variable) => readReferences(variable).length > 0))
+    return namesIt && !(path.type === AST_NODE_TYPES.CatchClause && answersWithConstantText(path.parent.block, sourceCode));
+  return namesIt || reads(text) || !inBranchOnError(result.node, path, reads);
+}
+
+/** `node` lies in a branch of the failure path taken on a test of the caught error (`if (error instanceof X)`). */
+function inBranchOnError(node: TSESTree.Node, path: TSESTree.CatchClause | FunctionNode, reads: (test: TSESTree.Node) => boolean): boolean {
+  for (let child = node, parent = node.parent; parent && parent !== path; child = parent, parent = parent.parent) {
+    if (parent.type === AST_NODE_TYPES.IfStatement && parent.test !== child && reads(parent.test)) return true;
+  }
+  return false;
+}
+
+/** A `try` block returns a tool result whose text is a complete constant (`return { content: [{ type: "text", text: "valid" }] }`). */
+function answersWithConstantText(block: TSESTree.BlockStatement, sourceCode: SourceCode): boolean {
+  const pending: TSESTree.Node[] = [block];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (isFunctionNode(node)) continue;
+    if (node.type === AST_NODE_TYPES.ReturnStatement) {
+      const value = node.argument && unwrapExpression(node.argument);
+      const text = value?.type === AST_NODE_TYPES.ObjectExpression ? toolResult(value)?.text : undefined;
+      if (text && staticPrefix(text, sourceCode)?.complete) return true;
+      continue;
+    }
+    pending.push(...childNodes(node, sourceCode.visitorKeys));
+  }
+  return false;
 }
 
 /** A result of tool code returned where the input failed validation, whose written text says why. */
@@ -221,12 +280,6 @@ function isInvalidInputAnswer(result: ToolResult, mcp: McpContext, sourceCode: S
     (text === undefined ||
       textBranches(text, sourceCode).some((part) => staticPrefix(part, sourceCode) !== undefined || isWrittenText(part)))
   );
-}
-
-/** The failure path reads the error it caught (`catch (error) { log(error); ... }`); `catch { ... }` does not. */
-function readsCaughtError(path: TSESTree.CatchClause | FunctionNode, sourceCode: SourceCode): boolean {
-  for (const variable of caughtErrorVariables(path, sourceCode)) if (readReferences(variable).length > 0) return true;
-  return false;
 }
 
 /**

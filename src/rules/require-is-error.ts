@@ -2,11 +2,11 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescr
 import { addLastProperty } from "../fix/add-property.js";
 import { errorResultSource, prefixedMessageSource } from "../fix/error-result-source.js";
 import { removeProperty } from "../fix/remove-property.js";
-import { errorEvidence, returnSite } from "../model/error-evidence.js";
+import { errorEvidence, failureClause, returnSite } from "../model/error-evidence.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { contentItems, isErrorValue, onToolResult, type ToolResult } from "../model/tool-results.js";
-import { enclosingCatch, findProperty, isCaughtError, unwrapExpression } from "../util/ast.js";
+import { findProperty, isCaughtError, unwrapExpression } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "require-is-error";
@@ -163,7 +163,7 @@ export default createRule({
         // caught error only for `.message`; the handler question last, as it reads a named function's references.
         if (!argument || stringKind(argument, sourceCode) !== "string") return;
         const site = returnSite(argument);
-        if (!site?.statement || !enclosingCatch(node, site.fn) || !mcp.handlers.isToolHandler(site.fn)) return;
+        if (!site?.statement || !failureClause(node, site.fn) || !mcp.handlers.isToolHandler(site.fn)) return;
         context.report({
           node: argument,
           messageId: "successStringInCatch",

@@ -304,6 +304,101 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
   ],
   invalid: [
     {
+      name: "a success returned from a try inside a catch is that try's success path; the inner catch's text is the failure",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch {
+        try {
+          return { content: [{ type: "text", text: \`Listed the parent of \${args.dir}: \${(await deps.list(".")).join(", ")}\` }] };
+        } catch {
+          return { content: [{ type: "text", text: \`Could not list \${args.dir} or its parent\` }] };
+        }
+      }`),
+      output: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch {
+        try {
+          return { content: [{ type: "text", text: \`Listed the parent of \${args.dir}: \${(await deps.list(".")).join(", ")}\` }] };
+        } catch {
+          return { content: [{ type: "text", text: \`Could not list \${args.dir} or its parent\` }], isError: true };
+        }
+      }`),
+      errors: [{ messageId: "missingIsError", line: 12, column: 18 }],
+    },
+    {
+      name: "a branch for one kind of caught error whose text names no failure is only suggested; the general answer is fixed",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (message.includes("ENOTDIR")) {
+          return { content: [{ type: "text", text: \`\${args.dir} is a file, not a directory\` }] };
+        }
+        return { content: [{ type: "text", text: \`Listing \${args.dir} stopped: \${message}\` }] };
+      }`),
+      output: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (message.includes("ENOTDIR")) {
+          return { content: [{ type: "text", text: \`\${args.dir} is a file, not a directory\` }] };
+        }
+        return { content: [{ type: "text", text: \`Listing \${args.dir} stopped: \${message}\` }], isError: true };
+      }`),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 11,
+          column: 18,
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (message.includes("ENOTDIR")) {
+          return { content: [{ type: "text", text: \`\${args.dir} is a file, not a directory\` }], isError: true };
+        }
+        return { content: [{ type: "text", text: \`Listing \${args.dir} stopped: \${message}\` }] };
+      }`),
+            },
+          ],
+        },
+        { messageId: "missingIsError", line: 13, column: 16 },
+      ],
+    },
+    {
+      name: "a probe's verdict (a catch that never reads its error, beside a try answering a constant text) is only suggested",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      try {
+        new URL(args.dir);
+        return { content: [{ type: "text", text: "valid" }] };
+      } catch {
+        return { content: [{ type: "text", text: "invalid" }] };
+      }`),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 10,
+          column: 16,
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: listFilesTool(`      try {
+        new URL(args.dir);
+        return { content: [{ type: "text", text: "valid" }] };
+      } catch {
+        return { content: [{ type: "text", text: "invalid" }], isError: true };
+      }`),
+            },
+          ],
+        },
+      ],
+    },
+    {
       name: "a catch whose text is a literal, or computed from the caught error, is not a fallback",
       filename: TOOL_FILE,
       code: listFilesTool(`      try {
