@@ -198,6 +198,23 @@ export interface DefinitionObjectFacts {
   inServerCode: boolean;
   /** An input schema property (`hasInputSchemaProperty`). */
   hasInputSchema: boolean;
+  /** It defines a prompt or a resource (`definesOtherPrimitive`). */
+  otherPrimitive: boolean;
+}
+
+/** Registrations of the other MCP primitives: the handler of an object given to them answers `prompts/get` or `resources/read`. */
+const OTHER_PRIMITIVE_REGISTRATIONS: readonly string[] = ["prompt", "registerPrompt", "resource", "registerResource"];
+
+/** Properties that only a resource or resource template definition has. */
+const RESOURCE_PROPERTIES: readonly string[] = ["uri", "uriTemplate"];
+
+/**
+ * An object with a handler that defines a prompt or a resource, not a tool: given to a prompt or resource registration
+ * (mcp-lite's `mcp.prompt(name, { inputSchema, handler })`), or with a resource's `uri`/`uriTemplate`, its members'
+ * names given by `has`. A throw there is the JSON-RPC error those requests answer with.
+ */
+export function definesOtherPrimitive(call: string | undefined, has: (name: string) => boolean): boolean {
+  return (call !== undefined && OTHER_PRIMITIVE_REGISTRATIONS.includes(call)) || RESOURCE_PROPERTIES.some(has);
 }
 
 /**
@@ -223,6 +240,7 @@ export function isHandlerProperty(settings: McpSettings, name: string | undefine
  * shows it is MCP server code.
  */
 export function definitionObjectShape(settings: McpSettings, facts: DefinitionObjectFacts): HandlerShape | undefined {
+  if (facts.otherPrimitive) return undefined;
   if (facts.definitionCall !== undefined) {
     if (facts.otherToolApi) return undefined;
     if (settings.handlers.definitionFunctions.includes(facts.definitionCall)) return { kind: "definition", via: facts.definitionCall };

@@ -25,6 +25,7 @@ import {
   defaultExportShape,
   TOOL_METADATA_EXPORTS,
   definitionObjectShape,
+  definesOtherPrimitive,
   dispatchTableShape,
   type FileFacts,
   forwardsToFunction,
@@ -516,14 +517,17 @@ export class ToolHandlers {
   private definitionObjectShape(object: TSESTree.ObjectExpression, wrappers: WrapperCall[]): HandlerShape | undefined {
     const given = callGivenArgument(object);
     const call = given?.call;
-    const hasInputSchema = hasInputSchemaProperty((name) => findProperty(object, name) !== undefined);
+    const has = (name: string): boolean => findProperty(object, name) !== undefined;
+    const hasInputSchema = hasInputSchemaProperty(has);
+    const definitionCall = call && calleeName(call.callee);
     const shape = definitionObjectShape(this.settings, {
-      definitionCall: call && calleeName(call.callee),
+      definitionCall,
       otherToolApi: call !== undefined && this.isOtherToolApiCall(call),
       inToolFile: this.isToolFile,
       // Only asked when it can decide: the file's facts are read once, and only for such objects.
       inServerCode: !this.isToolFile && hasInputSchema && isServerCode(this.settings, this.facts()),
       hasInputSchema,
+      otherPrimitive: definesOtherPrimitive(definitionCall, has),
     });
     const guard =
       shape && (given ? { call: given.call, argumentIndex: given.call.arguments.indexOf(given.argument) } : factoryCall(object));

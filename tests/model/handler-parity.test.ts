@@ -34,6 +34,7 @@ const FILES = [
   "src/__tests__/telemetry.ts",
   "src/tasks.ts",
   "src/forwarding.ts",
+  "src/primitives.ts",
 ];
 // The fixture lives under tests/, which the default testFiles skip: only its own __tests__/ is a test here.
 const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors", "defineTool"] }, testFiles: ["**/__tests__/**"] };
@@ -98,6 +99,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // handler; its getTask and getTaskResult, and a scheduler's createTask, are not.
     // src/forwarding.ts: a dispatcher that only forwards to a function of its file hands it the role; one that forwards
     // to a declared (imported) function, and a registration's callback that only calls a function, keep it.
+    // src/primitives.ts: the object given to a prompt registration, and a resource template's, define no tool; the
+    // one given to tool() does.
     // src/telemetry.ts: the wrapper's error reporter (called only in its `catch`) is no handler; the handler it wraps,
     // and one that a retrying wrapper calls again in its `catch`, are. src/__tests__/telemetry.ts is a test: its tools,
     // and the function of src/telemetry.ts that only it registers, are none.
@@ -128,6 +131,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/forwarding.ts:10 requestHandler dispatcher false",
       "src/forwarding.ts:25 requestHandler dispatcher false",
       "src/forwarding.ts:30 registration registration false",
+      "src/primitives.ts:13 definition framework false",
       "src/server.ts:104 definition framework false",
       "src/server.ts:14 registration registration false",
       "src/server.ts:18 registration registration false",

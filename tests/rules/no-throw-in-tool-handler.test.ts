@@ -115,6 +115,20 @@ export const weatherTool = tool({
   },
 });`;
 
+/** mcp-lite's registrations: `method` is given `{ inputSchema, handler }`, whose handler throws at line 9, column 40. */
+const LITE_REGISTRATION = (method: string): string => `
+import { McpServer } from "mcp-lite";
+import { z } from "zod";
+const mcp = new McpServer({ name: "playground", version: "1.0.0" });
+mcp.${method}("summarize", {
+  description: "Summarize content",
+  inputSchema: z.object({ content: z.string() }),
+  handler: (args: { content: string }) => {
+    if (args.content.length > 100_000) throw new Error("content too long");
+    return { messages: [{ role: "user", content: { type: "text", text: \`Summarize: \${args.content}\` } }] };
+  },
+});`;
+
 /** A dispatcher that only forwards the requested name to a function: imported (`source`) or declared below it. */
 const SCREENSHOT_DISPATCHER = (source: string): string => `
 import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -333,6 +347,11 @@ export default WeatherTool;`;
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "the handler of an object given to a prompt registration answers prompts/get: no tool handler",
+      filename: SERVER_FILE,
+      code: LITE_REGISTRATION("prompt"),
+    },
     {
       name: "a dispatcher that forwards to an imported function: its throws are out of this file's sight",
       filename: SERVER_FILE,
@@ -1173,13 +1192,41 @@ export function createGitLogTool() {
   ],
   invalid: [
     {
+      name: "near-miss of a prompt registration: the same object given to tool() defines a tool",
+      filename: SERVER_FILE,
+      code: LITE_REGISTRATION("tool"),
+      errors: [
+        {
+          messageId: "throw",
+          data: {
+            outcome: THROW_ESCAPES,
+            hint: " If the code that runs `tool()`'s handlers turns what they throw into an error result, name `tool` in settings `handlers.wrappers`.",
+          },
+          line: 9,
+          column: 40,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: LITE_REGISTRATION("tool").replace(
+                'throw new Error("content too long");',
+                'return { content: [{ type: "text", text: "Error: content too long" }], isError: true };',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
       name: "near-miss of an agent library's tool(): the project's own tool() in a tool file defines an MCP tool",
       filename: TOOL_FILE,
       code: WEATHER_FUNCTION_TOOL('import { tool } from "../mcp/define-tool.js";'),
       errors: [
         {
           messageId: "throw",
-          data: { outcome: THROW_ESCAPES, hint: " If the code that runs `tool()`'s handlers turns what they throw into an error result, name `tool` in settings `handlers.wrappers`." },
+          data: {
+            outcome: THROW_ESCAPES,
+            hint: " If the code that runs `tool()`'s handlers turns what they throw into an error result, name `tool` in settings `handlers.wrappers`.",
+          },
           line: 8,
           column: 28,
           suggestions: [

@@ -6,6 +6,7 @@ import {
   defaultExportShape,
   TOOL_METADATA_EXPORTS,
   definitionObjectShape,
+  definesOtherPrimitive,
   dispatchTableShape,
   type FileFacts,
   HANDLER_KIND_ORDER,
@@ -271,12 +272,15 @@ class Builder {
     const child = outerTs(object);
     const call =
       typescript.isCallExpression(child.parent) && child.parent.arguments.includes(child as ts.Expression) ? child.parent : undefined;
+    const has = (name: string): boolean => findMember(object, name) !== undefined;
+    const definitionCall = call && calleeLastName(call.expression);
     const shape = definitionObjectShape(this.settings, {
-      definitionCall: call && calleeLastName(call.expression),
+      definitionCall,
       otherToolApi: call !== undefined && this.isOtherToolApi(call.expression),
       inToolFile,
       inServerCode: isServerCode(this.settings, facts),
-      hasInputSchema: hasInputSchemaProperty((name) => findMember(object, name) !== undefined),
+      hasInputSchema: hasInputSchemaProperty(has),
+      otherPrimitive: definesOtherPrimitive(definitionCall, has),
     });
     if (!shape) return;
     const guard = call ?? factoryCallTs(object);
