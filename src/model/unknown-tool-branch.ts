@@ -28,7 +28,7 @@ const EXISTENCE_LOOKUPS = ["has", "hasOwn", "hasOwnProperty"];
 /** Protocol error codes a dispatcher answers an unknown tool with. */
 const UNKNOWN_TOOL_CODES = new Set(["MethodNotFound", "InvalidParams", "METHOD_NOT_FOUND", "INVALID_PARAMS"]);
 /** A static message that says the tool is disabled: SDK v2's `McpServer` answers a disabled tool as an unknown one, with -32602. */
-const DISABLED_TOOL_MESSAGE = /\bdisabled\b|\bnot (?:allowed|enabled|available)\b/iu;
+const DISABLED_TOOL_MESSAGE = /\b(?:disabled|inactive)\b|\bnot (?:allowed|enabled|available)\b/iu;
 /** A static message that says the tool is unknown, or disabled. */
 const UNKNOWN_TOOL_MESSAGE = new RegExp(
   `\\bunknown\\b|\\bnot found\\b|\\bno such tool\\b|\\bnot a known tool\\b|${DISABLED_TOOL_MESSAGE.source}`,
@@ -240,22 +240,26 @@ export class RequestedToolName {
 
   /**
    * The name fails a check (`!isToolAllowed(name)`, `!config.isEnabled(name)`), or the tool found by it is flagged
-   * (`!tool.enabled`, `tool.disabled`). Such a test says little by itself (`!validate(name, args)`): the branch must
+   * (`!tool.enabled`, `tool.disabled`, `inactiveTools[name]`), also when another condition must hold as well
+   * (`management && inactiveTools[name]`). Such a test says little by itself (`!validate(name, args)`): the branch must
    * say why in its message (see `isInUnknownToolBranch`).
    */
   failsCheck(test: TSESTree.Node): boolean {
     let node = unwrapExpression(test);
+    if (node.type === AST_NODE_TYPES.LogicalExpression && node.operator === "&&")
+      return this.failsCheck(node.left) || this.failsCheck(node.right);
     if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") node = unwrapExpression(node.argument);
-    if (node.type === AST_NODE_TYPES.MemberExpression) return this.isLookupResult(node.object);
+    if (node.type === AST_NODE_TYPES.MemberExpression) return this.isLookupResult(node.object) || (node.computed && this.is(node.property));
     return node.type === AST_NODE_TYPES.CallExpression && node.arguments.some((argument) => this.is(argument));
   }
 
   /**
-   * The request names no tool: `!name`, `name === undefined`, `name == null`, `typeof name !== "string"`. Such a request
-   * is malformed, which the protocol answers with an error as it does an unknown tool.
+   * The request names no tool: `!name`, `name === undefined`, `name == null`, `typeof name !== "string"`, or an `||` of
+   * these. Such a request is malformed, which the protocol answers with an error as it does an unknown tool.
    */
   isMissing(test: TSESTree.Node): boolean {
     const node = unwrapExpression(test);
+    if (node.type === AST_NODE_TYPES.LogicalExpression) return everyOperand(node, "||", (operand) => this.isMissing(operand));
     if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") return this.is(node.argument);
     if (node.type !== AST_NODE_TYPES.BinaryExpression) return false;
     const { left, right, operator } = node;
@@ -337,8 +341,14 @@ function throwsUnknownTool(statement: TSESTree.ThrowStatement, message?: RegExp)
  * alone or the one statement of its block; anything more may dispatch the other names.
  */
 function rejectsUnknownTool(statement: TSESTree.Node, message?: RegExp): boolean {
+  const only = onlyThrow(statement);
+  return only !== undefined && throwsUnknownTool(only, message);
+}
+
+/** The `throw` that is the statement, or the one statement of its block. */
+function onlyThrow(statement: TSESTree.Node): TSESTree.ThrowStatement | undefined {
   const only = statement.type === AST_NODE_TYPES.BlockStatement && statement.body.length === 1 ? statement.body[0] : statement;
-  return only.type === AST_NODE_TYPES.ThrowStatement && throwsUnknownTool(only, message);
+  return only.type === AST_NODE_TYPES.ThrowStatement ? only : undefined;
 }
 
 /**
@@ -392,7 +402,9 @@ export function isInUnknownToolBranch(
       parent.type === AST_NODE_TYPES.IfStatement &&
       parent.consequent === child &&
       (name.isNoToolFound(parent.test) ||
-        (rejectsUnknownTool(child) && (name.isNoneOfNames(parent.test) || name.isMissing(parent.test))) ||
+        (rejectsUnknownTool(child) && name.isNoneOfNames(parent.test)) ||
+        // The request names no tool: whatever the branch throws answers a malformed request.
+        (onlyThrow(child) !== undefined && name.isMissing(parent.test)) ||
         // A check of the name or a flag of the tool found: the message must say the tool is unknown or disabled.
         (rejectsUnknownTool(child, UNKNOWN_TOOL_MESSAGE) && name.failsCheck(parent.test)))
     ) {

@@ -162,6 +162,37 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     ).toEqual([5, 7, 15, 16, 17]);
   });
 
+  it("is an if whose test says the request names no tool, also an || of such tests, whatever it throws; not one mixing in the arguments", () => {
+    expect(
+      unknownToolThrows(`
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  if (!name || typeof name !== "string") {
+    throw new Error("Invalid tool name provided");
+  }
+  if (!name || !args) throw new Error("Invalid request: name and arguments are required");
+  if (typeof name !== "string" || name.length > 64) throw new Error("Invalid tool name provided");
+  return proxy.callTool({ name, arguments: args });
+});`),
+    ).toEqual([5]);
+  });
+
+  it("is an if on a tool's flag looked up by the name, also beside another condition, that throws an inactive- or disabled-tool error", () => {
+    expect(
+      unknownToolThrows(`
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  if (capabilities.includes("TOOLS_MANAGEMENT") && inactiveTools[name]) {
+    throw new Error(\`Tool is inactive: \${name}\`);
+  }
+  if (disabledTools[name]) throw new Error(\`Tool \${name} is disabled\`);
+  if (rateLimited[name]) throw new Error(\`Rate limit reached for \${name}\`);
+  if (inactiveTools[args.target]) throw new Error("Target is inactive");
+  return proxy.callTool({ name, arguments: args });
+});`),
+    ).toEqual([5, 7]);
+  });
+
   it("reads the name through a callback that a call is given the params with (a validating wrapper), not any callback", () => {
     expect(
       unknownToolThrows(`
@@ -219,7 +250,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   switch (request.params.arguments?.mode) { default: throw new Error("bad mode"); }
   const cached = cache.get(request.params.arguments?.key);
   if (!cached) throw new Error("cache miss");
-  if (!request.params.name) throw new Error("missing name");
+  if (!request.params.arguments) throw new Error("missing arguments");
   return { content: [] };
 });
 server.registerTool("x", cfg, async ({ name }) => {
