@@ -36,7 +36,7 @@ export interface McpSettings {
   errorHelpers: readonly ErrorHelper[];
   /** A file that is tool code as a whole (the ADR's `src/tools/`): `toolFiles`, compiled once. */
   isToolFile: (filename: string, cwd: string) => boolean;
-  /** A file that tests or mocks the server, not server code: `testFiles`, compiled once. */
+  /** A file that tests, mocks or demonstrates the server (a story), not server code: `testFiles`, compiled once. */
   isTestFile: (filename: string, cwd: string) => boolean;
 }
 
@@ -44,7 +44,7 @@ export const SETTINGS_KEY = "mcp-tool-errors";
 
 export const DEFAULT_SETTINGS = {
   toolFiles: ["**/src/tools/**"],
-  testFiles: ["**/*.{test,spec}.*", "**/{test,tests,__tests__,__mocks__}/**"],
+  testFiles: ["**/*.{test,spec,test-d,stories}.*", "**/{test,tests,__tests__,__mocks__,e2e}/**"],
   handlers: {
     properties: ["handler", "handle", "execute"],
     registrationMethods: ["tool", "registerTool", "registerToolTask"],

@@ -67,6 +67,11 @@ describe("isTestFile", () => {
     expect(check("/repo/src/__mocks__/api.ts")).toBe(true);
     expect(check("/repo/test/e2e/fixtures/stdio-server.ts")).toBe(true);
     expect(check("/repo/packages/agent/tests/servers/simple_server.ts")).toBe(true);
+    expect(check("/repo/packages/core/src/server/auth-extra.test-d.ts")).toBe(true);
+    expect(check("/repo/packages/devtools/e2e/fixtures/server.ts")).toBe(true);
+    expect(check("/repo/client/src/components/ToolResultPanel.stories.tsx")).toBe(true);
+    expect(check("/repo/src/tools/e2e-runner.ts")).toBe(false);
+    expect(check("/repo/src/tools/stories.ts")).toBe(false);
     expect(check("/repo/src/tools/testing.ts")).toBe(false);
     expect(check("/repo/src/tools/test-runner.ts")).toBe(false);
     expect(check("/repo/src/tools/latest.ts")).toBe(false);
