@@ -82,12 +82,24 @@ const CONVERTING_DEFINITION_FUNCTIONS: readonly string[] = ["addTool"];
 const CONVERTING_BASE_CLASSES: readonly string[] = ["MCPTool"];
 
 /**
- * WebMCP's registry of a web page's tools, `navigator.modelContext` (also `window.navigator.modelContext`): its
- * `registerTool({ execute })` gives the browser's agent a tool of the page, not a tool of an MCP server. `object` is the
- * last name of the registry's object (`navigator`), `property` the registry's own (`modelContext`).
+ * WebMCP's registry of a web page's tools, `navigator.modelContext` (also `window.navigator.modelContext`, and
+ * `document.modelContext` of its polyfills): its `registerTool({ execute })` gives the browser's agent a tool of the
+ * page, not a tool of an MCP server. `object` is the last name of the registry's object (`navigator`), `property` the
+ * registry's own (`modelContext`).
  */
 export function isWebMcpRegistry(object: string | undefined, property: string | undefined): boolean {
-  return object === "navigator" && property === "modelContext";
+  return (object === "navigator" || object === "document") && property === WEB_MCP_REGISTRY;
+}
+
+const WEB_MCP_REGISTRY = "modelContext";
+
+/**
+ * A file that gives WebMCP's registry the page's tools and imports no MCP server module: every registration in it is
+ * WebMCP's, also where the registry reaches the call through a variable or a function (`const ctx = resolveRegistry();
+ * ctx.registerTool(tool)`), so it registers no MCP tool.
+ */
+export function givesWebMcpTools(settings: McpSettings, text: string, imports: readonly string[]): boolean {
+  return text.includes(WEB_MCP_REGISTRY) && !imports.some((source) => isServerModule(settings, source));
 }
 
 /** A module of the Vercel AI SDK or LangChain. */

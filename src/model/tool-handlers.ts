@@ -45,6 +45,7 @@ import {
   isServerCode,
   isGuardedCall,
   isWebMcpRegistry,
+  givesWebMcpTools,
   hasInputSchemaProperty,
   isTableLoopMethod,
   isTableValuesCall,
@@ -114,6 +115,8 @@ export class ToolHandlers {
   private readonly enclosing = new Map<FunctionNode, ToolHandler | null>();
   private fileFacts: FileFacts | undefined;
   private importsAgentLibrary: boolean | undefined;
+  private webMcpFile: boolean | undefined;
+  private importSources: readonly string[] | undefined;
   private dispatcherPossible: boolean | undefined;
   /** Functions given to a call, and whether the call catches what they throw (`catchingCall`). */
   private readonly catchingArguments = new Map<TSESTree.Node, boolean>();
@@ -627,12 +630,19 @@ export class ToolHandlers {
   }
 
   /** The imports of the file and whether it registers tools itself, read once (top-level statements and tokens, no walk). */
+  /** The modules the file imports. */
+  private imports(): readonly string[] {
+    this.importSources ??= this.sourceCode.ast.body.flatMap((statement) =>
+      statement.type === AST_NODE_TYPES.ImportDeclaration ? [statement.source.value] : [],
+    );
+    return this.importSources;
+  }
+
   private facts(): FileFacts {
     if (this.fileFacts) return this.fileFacts;
     const { ast } = this.sourceCode;
-    const imports = ast.body.flatMap((statement) => (statement.type === AST_NODE_TYPES.ImportDeclaration ? [statement.source.value] : []));
     this.fileFacts = {
-      imports,
+      imports: this.imports(),
       registersTools: this.callsRegistrationMethod(ast.tokens),
       exportsToolMetadata: ast.body.some((statement) => exportedNames(statement).some((name) => TOOL_METADATA_EXPORTS.has(name))),
     };
@@ -661,7 +671,7 @@ export class ToolHandlers {
     return false;
   }
 
-  /** A call of another tool API than MCP's: WebMCP's registry, or a function imported from the AI SDK or LangChain. */
+  /** A call of another tool API than MCP's: WebMCP's registry, or a function imported from an agent library. */
   private isOtherToolApiCall(call: TSESTree.CallExpression): boolean {
     const callee = unwrapExpression(call.callee);
     if (callee.type === AST_NODE_TYPES.MemberExpression) {
@@ -669,6 +679,8 @@ export class ToolHandlers {
       if (registry.type === AST_NODE_TYPES.MemberExpression && isWebMcpRegistry(calleeName(registry.object), propertyName(registry))) {
         return true;
       }
+      this.webMcpFile ??= givesWebMcpTools(this.settings, this.sourceCode.text, this.imports());
+      if (this.webMcpFile) return true;
     }
     // Only an import binding leads to a library: a file that imports none has no such call to resolve.
     this.importsAgentLibrary ??= this.sourceCode.ast.body.some(

@@ -35,6 +35,8 @@ const FILES = [
   "src/tasks.ts",
   "src/forwarding.ts",
   "src/primitives.ts",
+  "src/agent/page-registry.ts",
+  "src/bridge.ts",
 ];
 // The fixture lives under tests/, which the default testFiles skip: only its own __tests__/ is a test here.
 const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors", "defineTool"] }, testFiles: ["**/__tests__/**"] };
@@ -99,6 +101,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // handler; its getTask and getTaskResult, and a scheduler's createTask, are not.
     // src/forwarding.ts: a dispatcher that only forwards to a function of its file hands it the role; one that forwards
     // to a declared (imported) function, and a registration's callback that only calls a function, keep it.
+    // src/agent/page-registry.ts gives WebMCP's registry, resolved by a function, its tools: none are handlers; src/bridge.ts
+    // reads a `modelContext` too but imports a server module, so its registration through a variable is one.
     // src/primitives.ts: the object given to a prompt registration, and a resource template's, define no tool; the
     // one given to tool() does.
     // src/telemetry.ts: the wrapper's error reporter (called only in its `catch`) is no handler; the handler it wraps,
@@ -115,6 +119,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/billing.ts:44 requestHandler dispatcher false",
       "src/billing.ts:86 registration registration true",
       "src/billing.ts:87 registration registration false",
+      "src/bridge.ts:7 registration registration false",
       "src/catalog.ts:11 registration registration false",
       "src/catalog.ts:17 definition framework true",
       "src/catalog.ts:20 registration registration false",

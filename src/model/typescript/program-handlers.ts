@@ -22,6 +22,7 @@ import {
   SET_REQUEST_HANDLER,
   isGuardedCall,
   isWebMcpRegistry,
+  givesWebMcpTools,
   hasInputSchemaProperty,
   isTableLoopMethod,
   isTableValuesCall,
@@ -110,6 +111,8 @@ function importSource(checker: ts.TypeChecker, expression: ts.Expression, depth 
 class Builder {
   private handlers: ProgramHandler[] = [];
   private readonly checker: ts.TypeChecker;
+  /** Per file, whether it gives WebMCP's registry its tools (`givesWebMcpTools`). */
+  private readonly webMcpFiles = new WeakMap<ts.SourceFile, boolean>();
 
   constructor(
     private readonly program: ts.Program,
@@ -369,10 +372,27 @@ class Builder {
     return false;
   }
 
-  /** A callee of another tool API than MCP's: WebMCP's registry, or a function imported from the AI SDK or LangChain. */
+  /** A callee of another tool API than MCP's: WebMCP's registry, or a function imported from an agent library. */
   private isOtherToolApi(callee: ts.Expression): boolean {
     const source = importSource(this.checker, callee);
-    return (source !== undefined && isAgentLibrary(source)) || isWebMcpCallee(callee);
+    return (source !== undefined && isAgentLibrary(source)) || isWebMcpCallee(callee) || this.givesWebMcpTools(callee);
+  }
+
+  /** The callee, a member, is in a file that gives WebMCP's registry its tools (`givesWebMcpTools`). */
+  private givesWebMcpTools(callee: ts.Expression): boolean {
+    if (!typescript.isPropertyAccessExpression(unwrapTs(callee))) return false;
+    const file = callee.getSourceFile();
+    let answer = this.webMcpFiles.get(file);
+    if (answer === undefined) {
+      const imports = file.statements.flatMap((statement) =>
+        typescript.isImportDeclaration(statement) && typescript.isStringLiteral(statement.moduleSpecifier)
+          ? [statement.moduleSpecifier.text]
+          : [],
+      );
+      answer = givesWebMcpTools(this.settings, file.text, imports);
+      this.webMcpFiles.set(file, answer);
+    }
+    return answer;
   }
 
   /** `class X extends MCPTool { async execute() {} }`, also `extends sdk.MCPTool`. */
