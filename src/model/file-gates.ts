@@ -1,5 +1,5 @@
 import { SDK_PROTOCOL_ERROR_NAMES } from "./protocol-errors.js";
-import { SET_REQUEST_HANDLER } from "./handler-shapes.js";
+import { SET_REQUEST_HANDLER, TOOL_CALLBACK_TYPE } from "./handler-shapes.js";
 import type { McpSettings } from "./settings.js";
 import { lastAnswer } from "../util/last-answer.js";
 
@@ -41,6 +41,7 @@ const patternsFor = lastAnswer((settings: McpSettings): Patterns => {
     handlers: new RegExp(
       anyWord([
         SET_REQUEST_HANDLER,
+        TOOL_CALLBACK_TYPE,
         ...handlers.registrationMethods,
         ...handlers.definitionFunctions,
         ...handlers.properties,

@@ -199,6 +199,22 @@ export function callArgumentShape(settings: McpSettings, facts: CallArgumentFact
   return facts.method !== undefined && CALLBACK_ONLY_METHODS.has(facts.method) ? undefined : "lookThrough";
 }
 
+/** The SDK's type of an `McpServer` tool callback (`@modelcontextprotocol/sdk/server/mcp.js`). */
+export const TOOL_CALLBACK_TYPE = "ToolCallback";
+
+/**
+ * A function bound to a `const` declared with the SDK's callback type (`const getFlakyTests: ToolCallback<Args> =
+ * async (args) => ...`, the type imported from a server module) is an `McpServer` callback that another file registers.
+ */
+export function annotatedCallbackShape(
+  settings: McpSettings,
+  facts: { typeName: string | undefined; typeSource: string | undefined },
+): HandlerShape | undefined {
+  return facts.typeName === TOOL_CALLBACK_TYPE && facts.typeSource !== undefined && isServerModule(settings, facts.typeSource)
+    ? { kind: "registration", via: TOOL_CALLBACK_TYPE, mcpServer: true }
+    : undefined;
+}
+
 /** What an adapter knows of an object literal that has a handler property. */
 export interface DefinitionObjectFacts {
   /** The name of the call the object is an argument of (`defineTool`, `server.addTool`: `addTool`). */

@@ -24,6 +24,7 @@ import {
   classMemberShape,
   defaultExportShape,
   TOOL_METADATA_EXPORTS,
+  annotatedCallbackShape,
   definitionObjectShape,
   definesOtherPrimitive,
   dispatchTableShape,
@@ -457,7 +458,12 @@ export class ToolHandlers {
           const shape = this.handlerPosition(reference, wrappers, seen);
           if (shape) return shape;
         }
-        return undefined;
+        const type = declarator.id.typeAnnotation?.typeAnnotation;
+        const typeName =
+          type?.type === AST_NODE_TYPES.TSTypeReference && type.typeName.type === AST_NODE_TYPES.Identifier
+            ? type.typeName.name
+            : undefined;
+        return annotatedCallbackShape(this.settings, { typeName, typeSource: typeName && this.importSourceOfName(typeName) });
       }
       default:
         return undefined;
@@ -630,6 +636,15 @@ export class ToolHandlers {
   }
 
   /** The imports of the file and whether it registers tools itself, read once (top-level statements and tokens, no walk). */
+  /** The module the file imports `name` from (`import { ToolCallback } from "..."`, `import type` too). */
+  private importSourceOfName(name: string): string | undefined {
+    for (const statement of this.sourceCode.ast.body) {
+      if (statement.type !== AST_NODE_TYPES.ImportDeclaration) continue;
+      if (statement.specifiers.some((specifier) => specifier.local.name === name)) return statement.source.value;
+    }
+    return undefined;
+  }
+
   /** The modules the file imports. */
   private imports(): readonly string[] {
     this.importSources ??= this.sourceCode.ast.body.flatMap((statement) =>

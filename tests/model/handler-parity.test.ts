@@ -37,6 +37,8 @@ const FILES = [
   "src/primitives.ts",
   "src/agent/page-registry.ts",
   "src/bridge.ts",
+  "src/callbacks.ts",
+  "src/pipeline-types.ts",
 ];
 // The fixture lives under tests/, which the default testFiles skip: only its own __tests__/ is a test here.
 const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors", "defineTool"] }, testFiles: ["**/__tests__/**"] };
@@ -103,6 +105,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // to a declared (imported) function, and a registration's callback that only calls a function, keep it.
     // src/agent/page-registry.ts gives WebMCP's registry, resolved by a function, its tools: none are handlers; src/bridge.ts
     // reads a `modelContext` too but imports a server module, so its registration through a variable is one.
+    // src/callbacks.ts: a const declared as the SDK's ToolCallback is an McpServer callback; src/pipeline-types.ts's, of a
+    // project's own type of the same name, is not.
     // src/primitives.ts: the object given to a prompt registration, and a resource template's, define no tool; the
     // one given to tool() does.
     // src/telemetry.ts: the wrapper's error reporter (called only in its `catch`) is no handler; the handler it wraps,
@@ -120,6 +124,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/billing.ts:86 registration registration true",
       "src/billing.ts:87 registration registration false",
       "src/bridge.ts:7 registration registration false",
+      "src/callbacks.ts:7 registration registration false",
       "src/catalog.ts:11 registration registration false",
       "src/catalog.ts:17 definition framework true",
       "src/catalog.ts:20 registration registration false",

@@ -129,6 +129,16 @@ mcp.${method}("summarize", {
   },
 });`;
 
+/** A callback that another file registers, declared with the `ToolCallback` that `source` exports; it throws at line 6, column 14. */
+const FLAKY_TESTS_CALLBACK = (source: string): string => `
+import type { ToolCallback } from "${source}";
+declare function listFlakyTests(slug: string): Promise<string[]>;
+export const getFlakyTests: ToolCallback<{ projectSlug: never }> = async (args: { projectSlug?: string }) => {
+  const slug = args.projectSlug?.trim();
+  if (!slug) throw new Error("projectSlug is required");
+  return { content: [{ type: "text", text: (await listFlakyTests(slug)).join("\\n") }] };
+};`;
+
 /** A dispatcher that only forwards the requested name to a function: imported (`source`) or declared below it. */
 const SCREENSHOT_DISPATCHER = (source: string): string => `
 import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -347,6 +357,11 @@ export default WeatherTool;`;
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a const of a project's own ToolCallback type is no tool callback",
+      filename: "src/pipeline/stages.ts",
+      code: FLAKY_TESTS_CALLBACK("./pipeline-types.js"),
+    },
     {
       name: "the handler of an object given to a prompt registration answers prompts/get: no tool handler",
       filename: SERVER_FILE,
@@ -1191,6 +1206,28 @@ export function createGitLogTool() {
     },
   ],
   invalid: [
+    {
+      name: "a const declared with the SDK's ToolCallback is a tool callback that another file registers",
+      filename: "src/handlers/get-flaky-tests.ts",
+      code: FLAKY_TESTS_CALLBACK("@modelcontextprotocol/sdk/server/mcp.js"),
+      errors: [
+        {
+          messageId: "throw",
+          data: { outcome: THROW_SAFETY_NET, hint: "" },
+          line: 6,
+          column: 14,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: FLAKY_TESTS_CALLBACK("@modelcontextprotocol/sdk/server/mcp.js").replace(
+                'throw new Error("projectSlug is required");',
+                'return { content: [{ type: "text", text: "Error: projectSlug is required" }], isError: true };',
+              ),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "near-miss of a prompt registration: the same object given to tool() defines a tool",
       filename: SERVER_FILE,

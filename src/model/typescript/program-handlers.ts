@@ -5,6 +5,7 @@ import {
   classMemberShape,
   defaultExportShape,
   TOOL_METADATA_EXPORTS,
+  annotatedCallbackShape,
   definitionObjectShape,
   definesOtherPrimitive,
   dispatchTableShape,
@@ -141,6 +142,7 @@ class Builder {
       if (typescript.isCallExpression(node)) facts.registersTools = this.visitCall(node) || facts.registersTools;
       else if (typescript.isObjectLiteralExpression(node)) objects.push(node);
       else if (typescript.isClassLike(node)) this.visitClass(node);
+      else if (typescript.isVariableDeclaration(node)) this.visitAnnotatedCallback(node);
       else if (typescript.isImportDeclaration(node) && typescript.isStringLiteral(node.moduleSpecifier))
         facts.imports.push(node.moduleSpecifier.text);
       else if (inToolFile && (typescript.isExportAssignment(node) || typescript.isFunctionDeclaration(node))) defaultExports.push(node);
@@ -148,6 +150,19 @@ class Builder {
     for (const object of objects) this.visitObject(object, inToolFile, facts, loops);
     for (const node of defaultExports) this.visitDefaultExport(node, facts);
     return this.handlers;
+  }
+
+  /** `const getFlakyTests: ToolCallback<Args> = async (args) => ...` (`annotatedCallbackShape`). */
+  private visitAnnotatedCallback(declaration: ts.VariableDeclaration): void {
+    const { type, initializer } = declaration;
+    if (!type || !initializer || !typescript.isTypeReferenceNode(type) || !typescript.isIdentifier(type.typeName)) return;
+    if (!(typescript.getCombinedNodeFlags(declaration) & typescript.NodeFlags.Const)) return;
+    const typeName = type.typeName.text;
+    const shape = annotatedCallbackShape(this.settings, {
+      typeName,
+      typeSource: importSourceOfName(declaration.getSourceFile(), typeName),
+    });
+    if (shape) this.add(initializer, shape, {});
   }
 
   /**
@@ -748,6 +763,21 @@ export function getProgramHandlers(program: ts.Program, settings: McpSettings, c
     if (programHandlersChannel.hasSubscribers) programHandlersChannel.publish({ program });
   }
   return found;
+}
+
+/** The module `file` imports `name` from (`import { ToolCallback } from "..."`, `import type` too). */
+function importSourceOfName(file: ts.SourceFile, name: string): string | undefined {
+  for (const statement of file.statements) {
+    if (!typescript.isImportDeclaration(statement) || !typescript.isStringLiteral(statement.moduleSpecifier)) continue;
+    const clause = statement.importClause;
+    const bindings = clause?.namedBindings;
+    const names = [
+      clause?.name?.text,
+      ...(bindings && typescript.isNamedImports(bindings) ? bindings.elements.map((element) => element.name.text) : []),
+    ];
+    if (names.includes(name)) return statement.moduleSpecifier.text;
+  }
+  return undefined;
 }
 
 /** A call of a method of WebMCP's registry (`navigator.modelContext.registerTool`): see `isWebMcpRegistry`. */
