@@ -151,6 +151,10 @@ export interface CallArgumentFacts {
   isLastFunctionArgument: boolean;
   /** The first argument, for `setRequestHandler`. */
   selector: { name?: string; literal?: string };
+  /** The callee's last name: a method's (`registerTool`) or a function's (`defineTool`). */
+  callee: string | undefined;
+  /** The first argument is an object literal before the argument: a tool's config (`tool({ name }, cb)`), no name. */
+  configFirst: boolean;
   /** The callee is another tool API's than MCP's: imported from the AI SDK or LangChain, or WebMCP's (`isWebMcpRegistry`). */
   otherToolApi: boolean;
 }
@@ -194,8 +198,13 @@ export function callArgumentShape(settings: McpSettings, facts: CallArgumentFact
   if (!facts.isLastFunctionArgument) return undefined;
   if (facts.method !== undefined && settings.handlers.registrationMethods.includes(facts.method)) {
     const callbackIndex = Object.hasOwn(MCP_SERVER_CALLBACK_INDEX, facts.method) ? MCP_SERVER_CALLBACK_INDEX[facts.method] : undefined;
-    return { kind: "registration", via: facts.method, mcpServer: callbackIndex !== undefined && facts.argumentIndex >= callbackIndex };
+    // `McpServer`'s methods take the tool's name first; tmcp's `server.tool({ name }, cb)` takes a config and no safety net.
+    const mcpServer = callbackIndex !== undefined && facts.argumentIndex >= callbackIndex && !facts.configFirst;
+    return { kind: "registration", via: facts.method, mcpServer };
   }
+  // tmcp's `defineTool({ name, schema }, execute)`: a definition function given the tool's options, then its handler.
+  if (facts.configFirst && facts.callee !== undefined && settings.handlers.definitionFunctions.includes(facts.callee))
+    return { kind: "definition", via: facts.callee };
   return facts.method !== undefined && CALLBACK_ONLY_METHODS.has(facts.method) ? undefined : "lookThrough";
 }
 

@@ -489,10 +489,13 @@ export class ToolHandlers {
         name: selector && calleeName(selector),
         literal: selector?.type === AST_NODE_TYPES.Literal && typeof selector.value === "string" ? selector.value : undefined,
       },
+      callee: calleeName(callee),
+      configFirst: argumentIndex > 0 && selector?.type === AST_NODE_TYPES.ObjectExpression,
       otherToolApi: this.isOtherToolApiCall(call),
     });
     // A project's own registration method is read like a wrapper: `this.registerTool(tool, cb)` that calls `cb` in a `try`.
     if (shape !== "lookThrough") {
+      if (shape?.kind === "definition" && isGuardingDefinition(this.settings, shape.via)) wrappers.push({ call, argumentIndex });
       return shape?.kind === "registration" ? { ...shape, callerGuarded: this.wrapperCatches({ call, argumentIndex }) === true } : shape;
     }
     // A call that may wrap the handler is looked through: `handler: withAuth(async (args) => ...)`; not to the

@@ -39,6 +39,7 @@ const FILES = [
   "src/bridge.ts",
   "src/callbacks.ts",
   "src/pipeline-types.ts",
+  "src/tmcp.ts",
 ];
 // The fixture lives under tests/, which the default testFiles skip: only its own __tests__/ is a test here.
 const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors", "defineTool"] }, testFiles: ["**/__tests__/**"] };
@@ -107,6 +108,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // reads a `modelContext` too but imports a server module, so its registration through a variable is one.
     // src/callbacks.ts: a const declared as the SDK's ToolCallback is an McpServer callback; src/pipeline-types.ts's, of a
     // project's own type of the same name, is not.
+    // src/tmcp.ts: defineTool(options, execute)'s execute is a definition's handler, server.tool(config, execute)'s a
+    // registration without McpServer's safety net; retry(options, run)'s run is none.
     // src/primitives.ts: the object given to a prompt registration, and a resource template's, define no tool; the
     // one given to tool() does.
     // src/telemetry.ts: the wrapper's error reporter (called only in its `catch`) is no handler; the handler it wraps,
@@ -157,6 +160,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/tasks.ts:21 registration registration false",
       "src/telemetry.ts:37 registration registration false",
       "src/telemetry.ts:41 registration registration false",
+      "src/tmcp.ts:16 registration framework false",
+      "src/tmcp.ts:9 definition framework true",
       "src/tools/docs-search.ts:14 registration registration false",
       "src/tools/forecast.tsx:19 definition framework false",
       "src/tools/pages.ts:14 definition framework true",

@@ -139,6 +139,31 @@ export const getFlakyTests: ToolCallback<{ projectSlug: never }> = async (args: 
   return { content: [{ type: "text", text: (await listFlakyTests(slug)).join("\\n") }] };
 };`;
 
+/** tmcp's registration, `server.tool(config, execute)`: its throw at line 8, column 5 becomes a JSON-RPC error. */
+const TMCP_TOOL = (firstArguments: string): string => `
+import { McpServer } from "tmcp";
+const server = new McpServer({ name: "ctx", version: "1.0.0", description: "context demo" }, { adapter, capabilities: { tools: {} } });
+server.tool(${firstArguments}, async () => {
+  const { custom } = server.ctx;
+  const userId = custom?.userId;
+  if (typeof userId !== "string") {
+    throw new Error("User authentication required");
+  }
+  return { content: [{ type: "text", text: \`Hello \${userId}\` }] };
+});`;
+
+/** tmcp's `defineTool(options, execute)` (or another call given them); its throw at line 7, column 18. */
+const TMCP_DEFINE_TOOL = (callee: string): string => `
+import { McpServer } from "tmcp";
+import * as v from "valibot";
+export const divide = ${callee}(
+  { name: "divide", description: "Divide a by b", schema: v.object({ a: v.number(), b: v.number() }) },
+  async ({ a, b }) => {
+    if (b === 0) throw new Error("division by zero");
+    return { content: [{ type: "text", text: String(a / b) }] };
+  },
+);`;
+
 /** A dispatcher that only forwards the requested name to a function: imported (`source`) or declared below it. */
 const SCREENSHOT_DISPATCHER = (source: string): string => `
 import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -357,6 +382,20 @@ export default WeatherTool;`;
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "reportConvertedThrows: false: McpServer's server.tool(name, description, cb) converts the throw",
+      filename: SERVER_FILE,
+      options: [{ allow: [], reportConvertedThrows: false }],
+      code: TMCP_TOOL('"context-aware-tool", "Tool that uses request context"').replace(
+        '"tmcp"',
+        '"@modelcontextprotocol/sdk/server/mcp.js"',
+      ),
+    },
+    {
+      name: "a call given options and a callback that is no definition function makes no handler",
+      filename: SERVER_FILE,
+      code: TMCP_DEFINE_TOOL("withRetries"),
+    },
     {
       name: "a const of a project's own ToolCallback type is no tool callback",
       filename: "src/pipeline/stages.ts",
@@ -1206,6 +1245,54 @@ export function createGitLogTool() {
     },
   ],
   invalid: [
+    {
+      name: "reportConvertedThrows: false: tmcp's server.tool(config, cb) has no safety net, so its throw is reported",
+      filename: SERVER_FILE,
+      options: [{ allow: [], reportConvertedThrows: false }],
+      code: TMCP_TOOL('{ name: "context-aware-tool", description: "Tool that uses request context" }'),
+      errors: [
+        {
+          messageId: "throw",
+          data: { outcome: THROW_ESCAPES, hint: "" },
+          line: 8,
+          column: 5,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: TMCP_TOOL('{ name: "context-aware-tool", description: "Tool that uses request context" }').replace(
+                'throw new Error("User authentication required");',
+                'return { content: [{ type: "text", text: "Error: User authentication required" }], isError: true };',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "tmcp's defineTool(options, execute): the callback after the options is the tool's handler",
+      filename: SERVER_FILE,
+      code: TMCP_DEFINE_TOOL("defineTool"),
+      errors: [
+        {
+          messageId: "throw",
+          data: {
+            outcome: THROW_ESCAPES,
+            hint: " If the code that runs `defineTool()`'s handlers turns what they throw into an error result, name `defineTool` in settings `handlers.wrappers`.",
+          },
+          line: 7,
+          column: 18,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: TMCP_DEFINE_TOOL("defineTool").replace(
+                'throw new Error("division by zero");',
+                'return { content: [{ type: "text", text: "Error: division by zero" }], isError: true };',
+              ),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "a const declared with the SDK's ToolCallback is a tool callback that another file registers",
       filename: "src/handlers/get-flaky-tests.ts",

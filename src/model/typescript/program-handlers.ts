@@ -171,22 +171,31 @@ class Builder {
    */
   private visitCall(call: ts.CallExpression): boolean {
     const callee = unwrapTs(call.expression);
-    if (!typescript.isPropertyAccessExpression(callee)) return false;
-    const method = callee.name.text;
+    const method = typescript.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+    // Only a method registers; a function call may be a definition function given the options, then the handler.
+    if (method === undefined && !typescript.isIdentifier(callee)) return false;
     const argumentIndex = method === SET_REQUEST_HANDLER ? 1 : call.arguments.length - 1;
     const argument = call.arguments.at(argumentIndex);
     if (!argument || argumentIndex < 0) return false;
+    const first = call.arguments.at(0);
+    const configFirst = argumentIndex > 0 && first !== undefined && typescript.isObjectLiteralExpression(unwrapTs(first));
+    if (method === undefined && !configFirst) return false;
     const otherToolApi = this.isOtherToolApi(callee);
     const shape = callArgumentShape(this.settings, {
       method,
       argumentIndex,
       isLastFunctionArgument: true,
-      selector: selectorOf(call.arguments.at(0)),
+      selector: selectorOf(first),
+      callee: calleeLastName(callee),
+      configFirst,
       otherToolApi,
     });
     if (shape && shape !== "lookThrough") {
       // A project's own registration method is read like a wrapper (`this.registerTool(tool, cb)` that calls `cb` in a `try`).
-      const guarded = shape.kind === "registration" && wrapperCatchesTs(this.checker, call, argumentIndex, this.settings);
+      const guarded =
+        shape.kind === "registration"
+          ? wrapperCatchesTs(this.checker, call, argumentIndex, this.settings)
+          : isGuardingDefinition(this.settings, shape.via);
       const object = unwrapTs(argument);
       // A handler object in the callback's place: `registerToolTask(name, config, { createTask, ... })`.
       const member = typescript.isObjectLiteralExpression(object)
@@ -196,7 +205,7 @@ class Builder {
       const dispatchers = this.add(argument, shape, { call }, guarded);
       if (shape.kind === "requestHandler") for (const dispatcher of dispatchers) this.visitDispatchTables(dispatcher, call);
     }
-    return isRegistrationCall(this.settings, { method, otherToolApi });
+    return method !== undefined && isRegistrationCall(this.settings, { method, otherToolApi });
   }
 
   /** The functions of each table the dispatcher looks the requested tool up in and calls (`handlers[name](args)`). */
