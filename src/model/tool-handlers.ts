@@ -196,13 +196,13 @@ export class ToolHandlers {
 
   /**
    * True when `node` is the dispatcher's lookup of the requested tool in a table (`tools.find((t) => t.name ===
-   * request.params.name)`, `handlers.get(name)`, `handlers.has(name)`): reading a table cannot fail.
+   * request.params.name)`, `handlers.get(name)`, `handlers.has(name)`), or a finder's call with the name that is not
+   * awaited (`this.findOperation(name)`): reading a table cannot fail.
    */
   isToolLookup(node: TSESTree.Node, handler: ToolHandler): boolean {
-    return (
-      handler.kind === "requestHandler" &&
-      new RequestedToolName(handler.fn, this.sourceCode, this.forwardingCalls).lookupTable(node, true) !== undefined
-    );
+    if (handler.kind !== "requestHandler") return false;
+    const name = new RequestedToolName(handler.fn, this.sourceCode, this.forwardingCalls);
+    return name.lookupTable(node, true) !== undefined || (node.type === AST_NODE_TYPES.CallExpression && name.isFinderCall(node));
   }
 
   /**

@@ -68,6 +68,28 @@ ${text}
   };
 };
 
+/** An OpenAPI proxy's dispatcher that finds the operation with `lookup` before its `try`; the head is at line 5, column 74. */
+const OPENAPI_PROXY_BODY = (lookup: string): string[] => [
+  "const { name, arguments: params } = request.params;",
+  `const operation = ${lookup};`,
+  "if (!operation) throw new Error(`Method ${name} not found`);",
+  "try {",
+  '  return { content: [{ type: "text", text: JSON.stringify(await this.http.run(operation, params)) }] };',
+  "} catch (error) {",
+  '  return { content: [{ type: "text", text: `Error: ${String(error)}` }], isError: true };',
+  "}",
+];
+const openApiProxy = (body: string): string => `
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+export class OpenApiProxy {
+  constructor(private server: Server, private http: HttpClient) {
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+${body}
+    });
+  }
+}`;
+const indented = (lines: readonly string[], indent: string): string => lines.map((line) => indent + line).join("\n");
+
 /** An aggregation tool that runs `work` before the `try` around its query. */
 const workBeforeTry = (name: string, work: readonly string[]): InvalidTestCase<"unguarded" | "wrapInTryCatch", []> =>
   unguardedTool(
@@ -121,6 +143,11 @@ const wrappedIntegrationHandler = (): string => {
 
 ruleTester.run("require-try-catch-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a finder the dispatcher calls with the requested name, not awaited, reads a table: no work",
+      filename: SERVER_FILE,
+      code: openApiProxy(indented(OPENAPI_PROXY_BODY("this.findOperation(name)"), "      ")),
+    },
     {
       name: "a method the dispatcher forwards the requested name to: its lookup of the tool and its unknown-tool branch are no work",
       filename: SERVER_FILE,
@@ -475,6 +502,27 @@ server.registerTool("current_time", { description: "The server's time" }, async 
     },
   ],
   invalid: [
+    {
+      name: "near-miss of a finder: one that is awaited may fetch, and it runs outside the try",
+      filename: SERVER_FILE,
+      code: openApiProxy(indented(OPENAPI_PROXY_BODY("await this.resolveOperation(name)"), "      ")),
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 5,
+          column: 74,
+          data: { hint: "" },
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: openApiProxy(
+                `      try {\n${indented(OPENAPI_PROXY_BODY("await this.resolveOperation(name)"), "        ")}\n${catchClause("      ")}`,
+              ),
+            },
+          ],
+        },
+      ],
+    },
     clockRead("a date from input can be invalid, and reading it then throws", ["const parsed = new Date(when);"], "parsed.toISOString()"),
     clockRead(
       "a read with a time zone throws on an unknown zone",
