@@ -58,36 +58,39 @@ function isNow(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): 
 }
 
 /**
- * Each function of the file looked at, and whether its whole body is guarded (`guardsWholeBody`; false while it is
- * decided), for one file model, which its error helpers stand for: the answer depends on them, so a tree linted again
- * with other settings is asked anew. Only the last model's is kept (see `perFile`).
+ * Each function of the file looked at, and whether its call cannot fail (`cannotFail`; false while it is decided),
+ * for one file model, which its error helpers stand for: the answer depends on them, so a tree linted again with other
+ * settings is asked anew. Only the last model's is kept (see `perFile`).
  */
-const wholeBodyGuarded = lastAnswer<[ErrorHelpers], Map<FunctionNode, boolean>>(() => new Map());
+const failureFree = lastAnswer<[ErrorHelpers], Map<FunctionNode, boolean>>(() => new Map());
 
 /**
- * A function whose body is one `try` statement, without `finally`, whose `catch` clause cannot throw: no `throw` in
- * it, and only calls that cannot throw (`isNonThrowingCall`). Calling it cannot fail
+ * A function of this file whose call cannot fail. Its body is one `try` statement, without `finally`, whose `catch`
+ * clause cannot throw: no `throw` in it, and only calls that cannot throw (`isNonThrowingCall`)
  * (`async function searchDocs(q) { try { ... } catch (error) { return { success: false, text: String(error) }; } }`).
+ * Or it only builds a value: its body holds no `throw`, no `await` and no call that may throw
+ * (`function toToolResult(text) { return { content: [{ type: "text", text }] }; }`).
  */
-function guardsWholeBody(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>, errorHelpers: ErrorHelpers): boolean {
-  const guarded = wholeBodyGuarded(errorHelpers);
-  let known = guarded.get(fn);
-  if (known !== undefined) return known;
-  guarded.set(fn, false);
+function cannotFail(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>, errorHelpers: ErrorHelpers): boolean {
+  const known = failureFree(errorHelpers);
+  let answer = known.get(fn);
+  if (answer !== undefined) return answer;
+  known.set(fn, false);
   const only = fn.body.type === AST_NODE_TYPES.BlockStatement && fn.body.body.length === 1 ? fn.body.body[0] : undefined;
   const clause = only?.type === AST_NODE_TYPES.TryStatement && !only.finalizer ? only.handler : null;
-  known = clause !== null && !canThrowIn(clause.body, sourceCode, errorHelpers);
-  guarded.set(fn, known);
-  return known;
+  answer = clause !== null ? !canThrowIn(clause.body, sourceCode, errorHelpers) : !canThrowIn(fn.body, sourceCode, errorHelpers, true);
+  known.set(fn, answer);
+  return answer;
 }
 
-/** `node` holds a `throw`, or a call or `new` that may throw (`isNonThrowingCall`). */
-function canThrowIn(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>, errorHelpers: ErrorHelpers): boolean {
+/** `node` holds a `throw`, or a call or `new` that may throw (`isNonThrowingCall`), or with `awaits`, an `await`. */
+function canThrowIn(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>, errorHelpers: ErrorHelpers, awaits = false): boolean {
   return someNode(
     node,
     sourceCode.visitorKeys,
     (current) =>
       current.type === AST_NODE_TYPES.ThrowStatement ||
+      (awaits && current.type === AST_NODE_TYPES.AwaitExpression) ||
       ((current.type === AST_NODE_TYPES.CallExpression || current.type === AST_NODE_TYPES.NewExpression) &&
         !isNonThrowingCall(current, sourceCode, errorHelpers)),
   );
@@ -96,7 +99,7 @@ function canThrowIn(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCod
 /**
  * `call` cannot throw: a call of a listed global function or member, of an error helper, `new Date()`, a read of
  * that date with no argument (`new Date().toISOString()`, `now.toLocaleString()`), or a call of a function of this
- * file that guards its whole body (`guardsWholeBody`).
+ * file that cannot fail (`cannotFail`).
  */
 export function isNonThrowingCall(
   call: TSESTree.CallExpression | TSESTree.NewExpression,
@@ -108,7 +111,7 @@ export function isNonThrowingCall(
   if (callee.type === AST_NODE_TYPES.Identifier && FUNCTIONS.has(callee.name)) return isGlobal(callee, sourceCode);
   if (errorHelpers.helperFor(call) !== undefined) return true;
   const called = calledFunction(callee, sourceCode);
-  if (called) return guardsWholeBody(called, sourceCode, errorHelpers);
+  if (called) return cannotFail(called, sourceCode, errorHelpers);
   if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.optional) {
     const object = unwrapExpression(callee.object);
     const members = object.type === AST_NODE_TYPES.Identifier ? MEMBERS.get(object.name) : undefined;

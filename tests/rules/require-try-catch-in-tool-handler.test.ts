@@ -90,6 +90,18 @@ ${body}
 }`;
 const indented = (lines: readonly string[], indent: string): string => lines.map((line) => indent + line).join("\n");
 
+/** An echo tool that answers through a result builder of its file, whose body is `builder`; the head is at line 8, column 105. */
+const echoThroughBuilder = (builder: readonly string[]): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+function toToolResult(text: string, isError?: boolean): CallToolResult {
+${builder.join("\n")}
+}
+const server = new McpServer({ name: "fixtures", version: "1.0.0" });
+server.registerTool("echo", { description: "Echo a message" }, async ({ message }: { message: string }) => {
+  return toToolResult(\`Echo: \${message}\`);
+});`;
+
 /** An aggregation tool that runs `work` before the `try` around its query. */
 const workBeforeTry = (name: string, work: readonly string[]): InvalidTestCase<"unguarded" | "wrapInTryCatch", []> =>
   unguardedTool(
@@ -143,6 +155,11 @@ const wrappedIntegrationHandler = (): string => {
 
 ruleTester.run("require-try-catch-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a call of a function of the file that only builds a result cannot fail",
+      filename: SERVER_FILE,
+      code: echoThroughBuilder(['  return { content: [{ type: "text", text }], ...(isError && { isError: true }) };']),
+    },
     {
       name: "a finder the dispatcher calls with the requested name, not awaited, reads a table: no work",
       filename: SERVER_FILE,
@@ -502,6 +519,32 @@ server.registerTool("current_time", { description: "The server's time" }, async 
     },
   ],
   invalid: [
+    {
+      name: "near-miss of a result builder: one that calls what may throw is work",
+      filename: SERVER_FILE,
+      code: echoThroughBuilder([
+        '  return { content: [{ type: "text", text: JSON.stringify(JSON.parse(text)) }], ...(isError && { isError: true }) };',
+      ]),
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 8,
+          column: 105,
+          data: { hint: "" },
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: echoThroughBuilder([
+                '  return { content: [{ type: "text", text: JSON.stringify(JSON.parse(text)) }], ...(isError && { isError: true }) };',
+              ]).replace(
+                "  return toToolResult(`Echo: ${message}`);",
+                `  try {\n    return toToolResult(\`Echo: \${message}\`);\n${catchClause("  ")}`,
+              ),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "near-miss of a finder: one that is awaited may fetch, and it runs outside the try",
       filename: SERVER_FILE,
