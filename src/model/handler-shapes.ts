@@ -314,6 +314,13 @@ export interface DispatchTableFacts {
   resultCalled: boolean;
 }
 
+/**
+ * A table's entries include those of the tables a factory call spread into it returns (`const TOOL_HANDLERS = {
+ * ...createLogsToolHandlers(api) }`, the factory returning `{ get_logs: async (request) => ... }`), through this many
+ * factories at most.
+ */
+export const MAX_SPREAD_FACTORIES = 2;
+
 /** Each function of a table a dispatcher looks the requested tool up in and calls is a handler on the low-level path. */
 export function dispatchTableShape(facts: DispatchTableFacts): HandlerShape | undefined {
   return facts.inDispatcher && facts.byRequestedName && facts.resultCalled

@@ -45,6 +45,7 @@ import {
   runtimeConvertsThrows,
   isServerCode,
   isGuardedCall,
+  MAX_SPREAD_FACTORIES,
   isWebMcpRegistry,
   givesWebMcpTools,
   hasInputSchemaProperty,
@@ -552,9 +553,17 @@ export class ToolHandlers {
    * bound to a `const`): a dispatch-table handler when a dispatcher looks the requested tool up in
    * it and calls what it finds.
    */
-  private tablePosition(table: TSESTree.Node | undefined): Position | undefined {
+  private tablePosition(table: TSESTree.Node | undefined, depth = 0): Position | undefined {
     const declarator = table && constDeclaratorOf(table);
-    if (!declarator) return undefined;
+    if (!declarator) {
+      // A factory's table spread into one (`{ ...createLogsToolHandlers(api) }`): its entries are that table's.
+      if (!table || depth >= MAX_SPREAD_FACTORIES) return undefined;
+      for (const spreading of this.tablesSpreading(table)) {
+        const position = this.tablePosition(spreading, depth + 1);
+        if (position) return position;
+      }
+      return undefined;
+    }
     for (const reference of readsOf(declarator, declarator.id, this.sourceCode)) {
       const dispatcher = this.enclosingToolHandler(reference);
       const inDispatcher = dispatcher?.kind === "requestHandler";
@@ -574,6 +583,18 @@ export class ToolHandlers {
       };
     }
     return undefined;
+  }
+
+  /** The object literals that spread a call of the function of this file that returns `table` (`{ ...factory(api) }`). */
+  private tablesSpreading(table: TSESTree.Node): TSESTree.ObjectExpression[] {
+    const factory = returningFunction(estreeTree, table);
+    if (!isFunctionNode(factory)) return [];
+    return this.referencesOf(factory).flatMap((reference) => {
+      const { child, parent: call } = outerParent(reference);
+      if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== child) return [];
+      const { parent: spread } = outerParent(call);
+      return spread?.type === AST_NODE_TYPES.SpreadElement && spread.parent.type === AST_NODE_TYPES.ObjectExpression ? [spread.parent] : [];
+    });
   }
 
   /**

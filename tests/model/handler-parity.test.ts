@@ -40,6 +40,7 @@ const FILES = [
   "src/callbacks.ts",
   "src/pipeline-types.ts",
   "src/tmcp.ts",
+  "src/spread-tables.ts",
 ];
 // The fixture lives under tests/, which the default testFiles skip: only its own __tests__/ is a test here.
 const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors", "defineTool"] }, testFiles: ["**/__tests__/**"] };
@@ -110,6 +111,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // project's own type of the same name, is not.
     // src/tmcp.ts: defineTool(options, execute)'s execute is a definition's handler, server.tool(config, execute)'s a
     // registration without McpServer's safety net; retry(options, run)'s run is none.
+    // src/spread-tables.ts: the function of a factory's table spread into the dispatcher's table is a table handler;
+    // one spread into an object the dispatcher does not look tools up in is not.
     // src/primitives.ts: the object given to a prompt registration, and a resource template's, define no tool; the
     // one given to tool() does.
     // src/telemetry.ts: the wrapper's error reporter (called only in its `catch`) is no handler; the handler it wraps,
@@ -156,6 +159,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/server.ts:80 registration registration true",
       "src/server.ts:85 registration registration false",
       "src/server.ts:97 registration registration false",
+      "src/spread-tables.ts:11 dispatchTable dispatcher false",
+      "src/spread-tables.ts:20 requestHandler dispatcher false",
       "src/tasks.ts:11 registration registration false",
       "src/tasks.ts:21 registration registration false",
       "src/telemetry.ts:37 registration registration false",

@@ -22,6 +22,7 @@ import {
   isServerCode,
   SET_REQUEST_HANDLER,
   isGuardedCall,
+  MAX_SPREAD_FACTORIES,
   isWebMcpRegistry,
   givesWebMcpTools,
   hasInputSchemaProperty,
@@ -32,7 +33,7 @@ import {
 import type { McpSettings } from "../settings.js";
 import { handedOnFactsTs, isErrorCallbackArgumentTs, symbolOfRead, wrapperCatchesTs } from "./converting-wrappers.js";
 import { Importers } from "./importers.js";
-import { calleeLastName, resolveFunctions } from "./resolve.js";
+import { calleeLastName, resolveFunctions, returnedValuesTs } from "./resolve.js";
 import {
   containsTs,
   descendants,
@@ -237,11 +238,7 @@ class Builder {
     if (!init) return [];
     const entries: (ts.Expression | ts.MethodDeclaration)[] = [];
     if (typescript.isObjectLiteralExpression(init)) {
-      for (const member of init.properties) {
-        if (typescript.isPropertyAssignment(member)) entries.push(member.initializer);
-        else if (typescript.isShorthandPropertyAssignment(member)) entries.push(member.name);
-        else if (typescript.isMethodDeclaration(member)) entries.push(member);
-      }
+      entries.push(...this.objectEntries(init, 0));
     } else if (typescript.isArrayLiteralExpression(init)) {
       entries.push(...init.elements);
     } else if (typescript.isNewExpression(init) && calleeLastName(init.expression) === "Map") {
@@ -263,6 +260,26 @@ class Builder {
         if (typescript.isShorthandPropertyAssignment(member)) return [member.name];
         return typescript.isMethodDeclaration(member) ? [member] : [];
       });
+    });
+  }
+
+  /**
+   * The values of a keyed table's entries, also of the tables a spread factory call returns
+   * (`{ ...createLogsToolHandlers(api) }`, the factory in any file; see `MAX_SPREAD_FACTORIES`).
+   */
+  private objectEntries(object: ts.ObjectLiteralExpression, depth: number): (ts.Expression | ts.MethodDeclaration)[] {
+    return object.properties.flatMap((member): (ts.Expression | ts.MethodDeclaration)[] => {
+      if (typescript.isPropertyAssignment(member)) return [member.initializer];
+      if (typescript.isShorthandPropertyAssignment(member)) return [member.name];
+      if (typescript.isMethodDeclaration(member)) return [member];
+      const spread = typescript.isSpreadAssignment(member) ? unwrapTs(member.expression) : undefined;
+      if (!spread || !typescript.isCallExpression(spread) || depth >= MAX_SPREAD_FACTORIES) return [];
+      return resolveFunctions(this.checker, spread.expression, { throughWrappers: false }).functions.flatMap((factory) =>
+        returnedValuesTs(factory).flatMap((value) => {
+          const returned = unwrapTs(value);
+          return typescript.isObjectLiteralExpression(returned) ? this.objectEntries(returned, depth + 1) : [];
+        }),
+      );
     });
   }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -11,6 +12,7 @@ import {
 import { descendants, functionName, isTsFunction, projectSourceFiles } from "../../../src/model/typescript/ts-nodes.js";
 import { getMcpSettings, SETTINGS_KEY } from "../../../src/model/settings.js";
 import rule from "../../../src/rules/no-protocol-errors-in-tools.js";
+import noThrowRule from "../../../src/rules/no-throw-in-tool-handler.js";
 import { createRuleTester } from "../../rule-tester.js";
 import { createTypedRuleTester } from "../../typed-rule-tester.js";
 
@@ -42,6 +44,9 @@ describe("getProgramHandlers", () => {
       expect(summary).toEqual([
         "registration registerTool: (anonymous) in src/billing-server.ts",
         "requestHandler setRequestHandler: (anonymous) in src/dispatch.ts",
+        "requestHandler setRequestHandler: (anonymous) in src/metrics-server.ts",
+        // The function of a table a factory returns, spread into the dispatcher's table in src/metrics-server.ts.
+        "dispatchTable setRequestHandler: get_logs in src/handlers/logs-tools.ts",
         "registration registerTool: handler in src/features/read-file.ts",
         "registration registerTool: handler in src/features/search.ts",
         "registration registerTool: gitStatus in src/handlers/git-status.ts",
@@ -244,5 +249,47 @@ createTypedRuleTester().run("no-protocol-errors-in-tools with type information",
 
 createRuleTester().run("no-protocol-errors-in-tools without type information", rule, {
   valid: [{ ...handlerFile, name: "without a program the registration in another file is invisible" }],
+  invalid: [],
+});
+
+// A factory's table that another file's dispatcher spreads into its own (`{ ...createLogsToolHandlers(api) }`).
+const logsToolsFile = {
+  filename: "src/handlers/logs-tools.ts",
+  code: readFileSync(`${fixture}src/handlers/logs-tools.ts`, "utf8"),
+};
+
+createTypedRuleTester().run("no-throw-in-tool-handler with type information", noThrowRule, {
+  valid: [],
+  invalid: [
+    {
+      ...logsToolsFile,
+      name: "a function of a factory's table that src/metrics-server.ts spreads into its dispatch table is on the dispatcher's path",
+      errors: [
+        {
+          messageId: "throw",
+          line: 12,
+          column: 7,
+          data: {
+            outcome:
+              "in a low-level `tools/call` dispatcher this `throw` becomes a JSON-RPC error response; the client treats it as an infrastructure failure and the model never sees your message",
+            hint: "",
+          },
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: logsToolsFile.code.replace(
+                'throw new Error("No logs data returned");',
+                'return { content: [{ type: "text", text: "Error: No logs data returned" }], isError: true };',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+createRuleTester().run("no-throw-in-tool-handler without type information", noThrowRule, {
+  valid: [{ ...logsToolsFile, name: "without a program the spread in another file is invisible" }],
   invalid: [],
 });
