@@ -71,20 +71,34 @@ const failureFree = lastAnswer<[ErrorHelpers], Map<FunctionNode, boolean>>(() =>
  * Or it only builds a value: its body holds no `throw`, no `await` and no call that may throw
  * (`function toToolResult(text) { return { content: [{ type: "text", text }] }; }`).
  */
-function cannotFail(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>, errorHelpers: ErrorHelpers): boolean {
+function cannotFail(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>, errorHelpers: ErrorHelpers, depth: number): boolean {
   const known = failureFree(errorHelpers);
   let answer = known.get(fn);
   if (answer !== undefined) return answer;
+  // A chain of callees this long (a ring of helpers) is not followed to its end: the call may fail.
+  if (depth >= MAX_CALLEE_DEPTH) return false;
   known.set(fn, false);
   const only = fn.body.type === AST_NODE_TYPES.BlockStatement && fn.body.body.length === 1 ? fn.body.body[0] : undefined;
   const clause = only?.type === AST_NODE_TYPES.TryStatement && !only.finalizer ? only.handler : null;
-  answer = clause !== null ? !canThrowIn(clause.body, sourceCode, errorHelpers) : !canThrowIn(fn.body, sourceCode, errorHelpers, true);
+  answer =
+    clause !== null
+      ? !canThrowIn(clause.body, sourceCode, errorHelpers, depth + 1)
+      : !canThrowIn(fn.body, sourceCode, errorHelpers, depth + 1, true);
   known.set(fn, answer);
   return answer;
 }
 
+/** How deep `cannotFail` follows the functions of the file a function calls. */
+const MAX_CALLEE_DEPTH = 16;
+
 /** `node` holds a `throw`, or a call or `new` that may throw (`isNonThrowingCall`), or with `awaits`, an `await`. */
-function canThrowIn(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>, errorHelpers: ErrorHelpers, awaits = false): boolean {
+function canThrowIn(
+  node: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  errorHelpers: ErrorHelpers,
+  depth: number,
+  awaits = false,
+): boolean {
   return someNode(
     node,
     sourceCode.visitorKeys,
@@ -92,7 +106,7 @@ function canThrowIn(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCod
       current.type === AST_NODE_TYPES.ThrowStatement ||
       (awaits && current.type === AST_NODE_TYPES.AwaitExpression) ||
       ((current.type === AST_NODE_TYPES.CallExpression || current.type === AST_NODE_TYPES.NewExpression) &&
-        !isNonThrowingCall(current, sourceCode, errorHelpers)),
+        !isNonThrowingCall(current, sourceCode, errorHelpers, depth)),
   );
 }
 
@@ -105,13 +119,14 @@ export function isNonThrowingCall(
   call: TSESTree.CallExpression | TSESTree.NewExpression,
   sourceCode: Readonly<TSESLint.SourceCode>,
   errorHelpers: ErrorHelpers,
+  depth = 0,
 ): boolean {
   if (call.type === AST_NODE_TYPES.NewExpression) return isNewDate(call, sourceCode);
   const callee = unwrapExpression(call.callee);
   if (callee.type === AST_NODE_TYPES.Identifier && FUNCTIONS.has(callee.name)) return isGlobal(callee, sourceCode);
   if (errorHelpers.helperFor(call) !== undefined) return true;
   const called = calledFunction(callee, sourceCode);
-  if (called) return cannotFail(called, sourceCode, errorHelpers);
+  if (called) return cannotFail(called, sourceCode, errorHelpers, depth);
   if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.optional) {
     const object = unwrapExpression(callee.object);
     const members = object.type === AST_NODE_TYPES.Identifier ? MEMBERS.get(object.name) : undefined;
