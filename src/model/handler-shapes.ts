@@ -293,14 +293,16 @@ export function definitionObjectShape(settings: McpSettings, facts: DefinitionOb
  * (a member of the enclosing class, a property of a same-file object literal): the method's throws are then the
  * handler's. A low-level `tools/call` dispatcher does the same with a function declared in its file
  * (`(request) => handleToolCall(request.params.name, request.params.arguments)`), which then holds the unknown-tool
- * branch. Elsewhere a called function stays a helper whose call is followed (`(args) => runGitDiff(args)`, a wrapper
- * such as `withConnection(async () => ...)`), and a callee the adapter cannot find leaves the function the handler.
+ * branch, unless the call gives the function a function (`handleRequest("call_tool", params, async (validated) =>
+ * ...)`): that is a wrapper, and the callback does the work. Elsewhere a called function stays a helper whose call is
+ * followed (`(args) => runGitDiff(args)`), and a callee the adapter cannot find leaves the function the handler.
  */
 export function forwardsToFunction(
-  facts: { callee: "method" | "function" | undefined; position: ToolHandlerKind | undefined },
+  facts: { callee: "method" | "function" | undefined; position: ToolHandlerKind | undefined; givenFunction: boolean },
   calleeFound: () => boolean,
 ): boolean {
-  if (facts.callee === undefined || (facts.callee === "function" && facts.position !== "requestHandler")) return false;
+  if (facts.callee === undefined) return false;
+  if (facts.callee === "function" && (facts.position !== "requestHandler" || facts.givenFunction)) return false;
   return calleeFound();
 }
 

@@ -247,9 +247,10 @@ export class ToolHandlers {
     const forwarded = forwardedCall(fn);
     const callee = forwarded && (forwarded.type === AST_NODE_TYPES.Identifier ? "function" : "method");
     const calleeFound = (): boolean => forwarded !== undefined && this.forwardedFunction(forwarded, fn) !== undefined;
-    if (callee === "method" && forwardsToFunction({ callee, position: undefined }, calleeFound)) return undefined;
+    const givenFunction = forwarded !== undefined && givesFunction(forwarded.parent);
+    if (callee === "method" && forwardsToFunction({ callee, position: undefined, givenFunction }, calleeFound)) return undefined;
     const direct = this.handlerPosition(fn, wrappers, seen);
-    if (callee === "function" && forwardsToFunction({ callee, position: direct?.kind }, calleeFound)) return undefined;
+    if (callee === "function" && forwardsToFunction({ callee, position: direct?.kind, givenFunction }, calleeFound)) return undefined;
     let best = direct && { shape: direct, wrappers };
     // A named function or a method counts where one of its references sits in a handler position;
     // among several positions the one `HANDLER_KIND_ORDER` prefers wins, as in the TypeScript adapter.
@@ -320,7 +321,9 @@ export class ToolHandlers {
       const forwarder = forwarderOf(parent);
       const position = forwarder && this.handlerPosition(forwarder, wrappers, seen);
       const callee = reference.type === AST_NODE_TYPES.Identifier ? "function" : "method";
-      return forwardsToFunction({ callee, position: position?.kind }, () => true) ? position : undefined;
+      return forwardsToFunction({ callee, position: position?.kind, givenFunction: givesFunction(parent) }, () => true)
+        ? position
+        : undefined;
     }
     return this.handlerPosition(reference, wrappers, seen);
   }
@@ -766,6 +769,11 @@ function forwardedCall(fn: FunctionNode): TSESTree.MemberExpression | TSESTree.I
   if (body.type !== AST_NODE_TYPES.CallExpression) return undefined;
   const callee = unwrapExpression(body.callee);
   return callee.type === AST_NODE_TYPES.MemberExpression || callee.type === AST_NODE_TYPES.Identifier ? callee : undefined;
+}
+
+/** The call is given a function expression: a wrapper's call (`handleRequest("call_tool", params, async (p) => ...)`). */
+function givesFunction(call: TSESTree.Node): boolean {
+  return call.type === AST_NODE_TYPES.CallExpression && call.arguments.some((argument) => isFunctionNode(unwrapExpression(argument)));
 }
 
 /** The function that only forwards to `call` (the reverse of `forwardedCall`). */

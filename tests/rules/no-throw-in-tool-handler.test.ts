@@ -164,6 +164,27 @@ export const divide = ${callee}(
   },
 );`;
 
+/** A dispatcher that hands its work to a wrapper of the file as a callback (shadcn-ui-mcp-server's `handleRequest`). */
+const VALIDATING_WRAPPER_DISPATCHER = `
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+async function handleRequest<T>(method: string, params: unknown, handler: (validated: ToolCall) => Promise<T>): Promise<T> {
+  try {
+    return await handler(validate(method, params));
+  } catch (error) {
+    logError(\`Error in \${method}\`, error);
+    throw error;
+  }
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) =>
+  handleRequest("call_tool", request.params, async (validated) => {
+    const handler = toolHandlers[validated.name];
+    if (!handler) throw new Error(\`Tool not found: \${validated.name}\`);
+    const result = await handler(validated.arguments ?? {});
+    if (!result) throw new Error("the tool returned nothing");
+    return result;
+  }),
+);`;
+
 /** A dispatcher that only forwards the requested name to a function: imported (`source`) or declared below it. */
 const SCREENSHOT_DISPATCHER = (source: string): string => `
 import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -1245,6 +1266,15 @@ export function createGitLogTool() {
     },
   ],
   invalid: [
+    {
+      name: "a dispatcher that gives a function of the file a callback keeps the role: the callback's throw and the wrapper's rethrow",
+      filename: SERVER_FILE,
+      code: VALIDATING_WRAPPER_DISPATCHER,
+      errors: [
+        { messageId: "throwingCall", data: { name: "handleRequest", line: 8, outcome: JSON_RPC, hint: "" }, line: 12, column: 3 },
+        { messageId: "throw", data: { outcome: THROW_JSON_RPC, hint: "" }, line: 16, column: 18, suggestions: [] },
+      ],
+    },
     {
       name: "reportConvertedThrows: false: tmcp's server.tool(config, cb) has no safety net, so its throw is reported",
       filename: SERVER_FILE,

@@ -487,7 +487,14 @@ class Builder {
       const callee = forwarded && (typescript.isIdentifier(forwarded) ? "function" : "method");
       let callees: TsFunction[] = [];
       const calleeFound = (): boolean => (callees = forwarded ? this.forwardedFunctions(forwarded, fn) : []).length > 0;
-      const targets = forwardsToFunction({ callee, position: shape.kind }, calleeFound) ? callees : [fn];
+      const call = forwarded && outerTs(forwarded).parent;
+      const givenFunction =
+        call !== undefined &&
+        typescript.isCallExpression(call) &&
+        call.arguments.some(
+          (argument) => typescript.isArrowFunction(unwrapTs(argument)) || typescript.isFunctionExpression(unwrapTs(argument)),
+        );
+      const targets = forwardsToFunction({ callee, position: shape.kind, givenFunction }, calleeFound) ? callees : [fn];
       for (const target of targets) {
         if (!isProjectSourceFile(this.program, target.getSourceFile())) continue;
         if (this.addFunction(target, shape, where, guardedByTable || resolution.guarded.has(fn))) added.push(target);
