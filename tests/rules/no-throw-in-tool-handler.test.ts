@@ -1,7 +1,13 @@
 import rule from "../../src/rules/no-throw-in-tool-handler.js";
 import { payInvoiceTool } from "./cases/pay-invoice.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
-import { CLOSE_HEAP_SNAPSHOT, DEFINE_PAGE_TOOL_HINT, DEFINE_TOOL_GUARDS, TAKE_SCREENSHOT } from "./cases/definition-functions.js";
+import {
+  CLOSE_HEAP_SNAPSHOT,
+  DEFINE_PAGE_TOOL_HINT,
+  DEFINE_TOOL_GUARDS,
+  definitionRunnerHint,
+  TAKE_SCREENSHOT,
+} from "./cases/definition-functions.js";
 import { INTEGRATION_TOOLS, RETHROWS, RETURNS_ERROR_RESULT } from "./cases/table-loops.js";
 import { ESCAPES, JSON_RPC, REQUIRE_STRING, SAFETY_NET, throwingHelperCases } from "./cases/throwing-helpers.js";
 
@@ -95,9 +101,10 @@ const escapingThrow = (
   at: { line: number; column: number },
   [throwStatement, errorReturn]: [string, string],
   outcome = THROW_ESCAPES,
+  hint = "",
 ) => ({
   messageId: "throw" as const,
-  data: { outcome, hint: "" },
+  data: { outcome, hint },
   ...at,
   suggestions: [{ messageId: "replaceWithErrorResult" as const, output: code.replace(throwStatement, errorReturn) }],
 });
@@ -1281,21 +1288,10 @@ export function createGitLogTool() {
       options: [{ allow: [], reportConvertedThrows: false }],
       code: TMCP_TOOL('{ name: "context-aware-tool", description: "Tool that uses request context" }'),
       errors: [
-        {
-          messageId: "throw",
-          data: { outcome: THROW_ESCAPES, hint: "" },
-          line: 8,
-          column: 5,
-          suggestions: [
-            {
-              messageId: "replaceWithErrorResult",
-              output: TMCP_TOOL('{ name: "context-aware-tool", description: "Tool that uses request context" }').replace(
-                'throw new Error("User authentication required");',
-                'return { content: [{ type: "text", text: "Error: User authentication required" }], isError: true };',
-              ),
-            },
-          ],
-        },
+        escapingThrow(TMCP_TOOL('{ name: "context-aware-tool", description: "Tool that uses request context" }'), { line: 8, column: 5 }, [
+          'throw new Error("User authentication required");',
+          'return { content: [{ type: "text", text: "Error: User authentication required" }], isError: true };',
+        ]),
       ],
     },
     {
@@ -1303,24 +1299,16 @@ export function createGitLogTool() {
       filename: SERVER_FILE,
       code: TMCP_DEFINE_TOOL("defineTool"),
       errors: [
-        {
-          messageId: "throw",
-          data: {
-            outcome: THROW_ESCAPES,
-            hint: " If the code that runs `defineTool()`'s handlers turns what they throw into an error result, name `defineTool` in settings `handlers.wrappers`.",
-          },
-          line: 7,
-          column: 18,
-          suggestions: [
-            {
-              messageId: "replaceWithErrorResult",
-              output: TMCP_DEFINE_TOOL("defineTool").replace(
-                'throw new Error("division by zero");',
-                'return { content: [{ type: "text", text: "Error: division by zero" }], isError: true };',
-              ),
-            },
+        escapingThrow(
+          TMCP_DEFINE_TOOL("defineTool"),
+          { line: 7, column: 18 },
+          [
+            'throw new Error("division by zero");',
+            'return { content: [{ type: "text", text: "Error: division by zero" }], isError: true };',
           ],
-        },
+          THROW_ESCAPES,
+          definitionRunnerHint("defineTool"),
+        ),
       ],
     },
     {
@@ -1328,21 +1316,15 @@ export function createGitLogTool() {
       filename: "src/handlers/get-flaky-tests.ts",
       code: FLAKY_TESTS_CALLBACK("@modelcontextprotocol/sdk/server/mcp.js"),
       errors: [
-        {
-          messageId: "throw",
-          data: { outcome: THROW_SAFETY_NET, hint: "" },
-          line: 6,
-          column: 14,
-          suggestions: [
-            {
-              messageId: "replaceWithErrorResult",
-              output: FLAKY_TESTS_CALLBACK("@modelcontextprotocol/sdk/server/mcp.js").replace(
-                'throw new Error("projectSlug is required");',
-                'return { content: [{ type: "text", text: "Error: projectSlug is required" }], isError: true };',
-              ),
-            },
+        escapingThrow(
+          FLAKY_TESTS_CALLBACK("@modelcontextprotocol/sdk/server/mcp.js"),
+          { line: 6, column: 14 },
+          [
+            'throw new Error("projectSlug is required");',
+            'return { content: [{ type: "text", text: "Error: projectSlug is required" }], isError: true };',
           ],
-        },
+          THROW_SAFETY_NET,
+        ),
       ],
     },
     {
@@ -1350,24 +1332,16 @@ export function createGitLogTool() {
       filename: SERVER_FILE,
       code: LITE_REGISTRATION("tool"),
       errors: [
-        {
-          messageId: "throw",
-          data: {
-            outcome: THROW_ESCAPES,
-            hint: " If the code that runs `tool()`'s handlers turns what they throw into an error result, name `tool` in settings `handlers.wrappers`.",
-          },
-          line: 9,
-          column: 40,
-          suggestions: [
-            {
-              messageId: "replaceWithErrorResult",
-              output: LITE_REGISTRATION("tool").replace(
-                'throw new Error("content too long");',
-                'return { content: [{ type: "text", text: "Error: content too long" }], isError: true };',
-              ),
-            },
+        escapingThrow(
+          LITE_REGISTRATION("tool"),
+          { line: 9, column: 40 },
+          [
+            'throw new Error("content too long");',
+            'return { content: [{ type: "text", text: "Error: content too long" }], isError: true };',
           ],
-        },
+          THROW_ESCAPES,
+          definitionRunnerHint("tool"),
+        ),
       ],
     },
     {
@@ -1375,24 +1349,16 @@ export function createGitLogTool() {
       filename: TOOL_FILE,
       code: WEATHER_FUNCTION_TOOL('import { tool } from "../mcp/define-tool.js";'),
       errors: [
-        {
-          messageId: "throw",
-          data: {
-            outcome: THROW_ESCAPES,
-            hint: " If the code that runs `tool()`'s handlers turns what they throw into an error result, name `tool` in settings `handlers.wrappers`.",
-          },
-          line: 8,
-          column: 28,
-          suggestions: [
-            {
-              messageId: "replaceWithErrorResult",
-              output: WEATHER_FUNCTION_TOOL('import { tool } from "../mcp/define-tool.js";').replace(
-                'throw new Error("city must not be empty");',
-                'return { content: [{ type: "text", text: "Error: city must not be empty" }], isError: true };',
-              ),
-            },
+        escapingThrow(
+          WEATHER_FUNCTION_TOOL('import { tool } from "../mcp/define-tool.js";'),
+          { line: 8, column: 28 },
+          [
+            'throw new Error("city must not be empty");',
+            'return { content: [{ type: "text", text: "Error: city must not be empty" }], isError: true };',
           ],
-        },
+          THROW_ESCAPES,
+          definitionRunnerHint("tool"),
+        ),
       ],
     },
     {
@@ -1482,7 +1448,7 @@ server.registerTool("find_contact", { inputSchema: {} }, safe(async ({ name }) =
           ]),
           data: {
             outcome: THROW_ESCAPES,
-            hint: " If the code that runs `tool()`'s handlers turns what they throw into an error result, name `tool` in settings `handlers.wrappers`.",
+            hint: definitionRunnerHint("tool"),
           },
         },
       ],
@@ -2096,7 +2062,7 @@ export const screenshot = defineTool({
           messageId: "throw",
           data: {
             outcome: THROW_ESCAPES,
-            hint: " If the code that runs `defineTool()`'s handlers turns what they throw into an error result, name `defineTool` in settings `handlers.wrappers`.",
+            hint: definitionRunnerHint("defineTool"),
           },
           line: 7,
           column: 16,
@@ -2217,7 +2183,7 @@ server.registerTool("create_issue", { inputSchema: { title: z.string() } }, ({ t
             outcome: THROW_ESCAPES,
             hint:
               " If your framework turns `UserInputError` into an error result, add it to this rule's `allow` option." +
-              " If the code that runs `defineTool()`'s handlers turns what they throw into an error result, name `defineTool` in settings `handlers.wrappers`.",
+              definitionRunnerHint("defineTool"),
           },
           line: 11,
           column: 35,
@@ -2237,7 +2203,7 @@ server.registerTool("create_issue", { inputSchema: { title: z.string() } }, ({ t
             name: "requireProject",
             line: 5,
             outcome: ESCAPES,
-            hint: " If the code that runs `defineTool()`'s handlers turns what they throw into an error result, name `defineTool` in settings `handlers.wrappers`.",
+            hint: definitionRunnerHint("defineTool"),
           },
           line: 12,
           column: 21,

@@ -1,3 +1,4 @@
+import { definitionRunnerHint } from "./cases/definition-functions.js";
 import rule from "../../src/rules/no-throwing-call-in-tool-handler.js";
 import { createTypedRuleTester } from "../typed-rule-tester.js";
 
@@ -587,7 +588,7 @@ export default defineTool({
             chain: "`requireString()`",
             location: `${UTILS}:11`,
             outcome: ESCAPES,
-            hint: " If the code that runs `defineTool()`'s handlers turns what they throw into an error result, name `defineTool` in settings `handlers.wrappers`.",
+            hint: definitionRunnerHint("defineTool"),
           },
         },
       ],

@@ -32,6 +32,9 @@ export const takeScreenshot = definePageTool({
   },
 });`;
 
+/** The hint of a throw in a handler of definition function `name`, whose runner the file cannot read. */
+export const definitionRunnerHint = (name: string): string =>
+  ` If the code that runs \`${name}()\`'s handlers turns what they throw into an error result, name \`${name}\` in settings \`handlers.wrappers\`.`;
+
 /** The hint on a handler of `definePageTool`, the project's definition function that `handlers.wrappers` does not name. */
-export const DEFINE_PAGE_TOOL_HINT =
-  " If the code that runs `definePageTool()`'s handlers turns what they throw into an error result, name `definePageTool` in settings `handlers.wrappers`.";
+export const DEFINE_PAGE_TOOL_HINT = definitionRunnerHint("definePageTool");
