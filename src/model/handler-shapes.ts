@@ -235,8 +235,8 @@ export interface DefinitionObjectFacts {
   inServerCode: boolean;
   /** An input schema property (`hasInputSchemaProperty`). */
   hasInputSchema: boolean;
-  /** It defines a prompt or a resource (`definesOtherPrimitive`). */
-  otherPrimitive: boolean;
+  /** It defines a prompt or a resource (`definesOtherPrimitive`): asked only of an object that would define a tool. */
+  otherPrimitive: () => boolean;
 }
 
 /** Registrations of the other MCP primitives: the handler of an object given to them answers `prompts/get` or `resources/read`. */
@@ -277,7 +277,11 @@ export function isHandlerProperty(settings: McpSettings, name: string | undefine
  * shows it is MCP server code.
  */
 export function definitionObjectShape(settings: McpSettings, facts: DefinitionObjectFacts): HandlerShape | undefined {
-  if (facts.otherPrimitive) return undefined;
+  const shape = toolDefinitionShape(settings, facts);
+  return shape && !facts.otherPrimitive() ? shape : undefined;
+}
+
+function toolDefinitionShape(settings: McpSettings, facts: DefinitionObjectFacts): HandlerShape | undefined {
   if (facts.definitionCall !== undefined) {
     if (facts.otherToolApi) return undefined;
     if (settings.handlers.definitionFunctions.includes(facts.definitionCall)) return { kind: "definition", via: facts.definitionCall };
@@ -298,12 +302,12 @@ export function definitionObjectShape(settings: McpSettings, facts: DefinitionOb
  * followed (`(args) => runGitDiff(args)`), and a callee the adapter cannot find leaves the function the handler.
  */
 export function forwardsToFunction(
-  facts: { callee: "method" | "function" | undefined; position: ToolHandlerKind | undefined; givenFunction: boolean },
-  calleeFound: () => boolean,
+  facts: { callee: "method" | "function" | undefined; position: ToolHandlerKind | undefined },
+  asked: { calleeFound: () => boolean; givenFunction: () => boolean },
 ): boolean {
   if (facts.callee === undefined) return false;
-  if (facts.callee === "function" && (facts.position !== "requestHandler" || facts.givenFunction)) return false;
-  return calleeFound();
+  if (facts.callee === "function" && (facts.position !== "requestHandler" || asked.givenFunction())) return false;
+  return asked.calleeFound();
 }
 
 /** What an adapter knows of a table (object literal, `new Map([...])`, array of definitions) holding a function. */

@@ -246,11 +246,13 @@ export class ToolHandlers {
     // function is the handler, not the function that forwards to it.
     const forwarded = forwardedCall(fn);
     const callee = forwarded && (forwarded.type === AST_NODE_TYPES.Identifier ? "function" : "method");
-    const calleeFound = (): boolean => forwarded !== undefined && this.forwardedFunction(forwarded, fn) !== undefined;
-    const givenFunction = forwarded !== undefined && givesFunction(forwarded.parent);
-    if (callee === "method" && forwardsToFunction({ callee, position: undefined, givenFunction }, calleeFound)) return undefined;
+    const asked = {
+      calleeFound: (): boolean => forwarded !== undefined && this.forwardedFunction(forwarded, fn) !== undefined,
+      givenFunction: (): boolean => forwarded !== undefined && givesFunction(forwarded.parent),
+    };
+    if (callee === "method" && forwardsToFunction({ callee, position: undefined }, asked)) return undefined;
     const direct = this.handlerPosition(fn, wrappers, seen);
-    if (callee === "function" && forwardsToFunction({ callee, position: direct?.kind, givenFunction }, calleeFound)) return undefined;
+    if (callee === "function" && forwardsToFunction({ callee, position: direct?.kind }, asked)) return undefined;
     let best = direct && { shape: direct, wrappers };
     // A named function or a method counts where one of its references sits in a handler position;
     // among several positions the one `HANDLER_KIND_ORDER` prefers wins, as in the TypeScript adapter.
@@ -321,9 +323,8 @@ export class ToolHandlers {
       const forwarder = forwarderOf(parent);
       const position = forwarder && this.handlerPosition(forwarder, wrappers, seen);
       const callee = reference.type === AST_NODE_TYPES.Identifier ? "function" : "method";
-      return forwardsToFunction({ callee, position: position?.kind, givenFunction: givesFunction(parent) }, () => true)
-        ? position
-        : undefined;
+      const asked = { calleeFound: () => true, givenFunction: () => givesFunction(parent) };
+      return forwardsToFunction({ callee, position: position?.kind }, asked) ? position : undefined;
     }
     return this.handlerPosition(reference, wrappers, seen);
   }
@@ -485,6 +486,7 @@ export class ToolHandlers {
     const callee = unwrapExpression(call.callee);
     const first = call.arguments.at(0);
     const selector = first && unwrapExpression(first);
+    const configFirst = argumentIndex > 0 && selector?.type === AST_NODE_TYPES.ObjectExpression;
     const shape = callArgumentShape(this.settings, {
       method: callee.type === AST_NODE_TYPES.MemberExpression ? propertyName(callee) : undefined,
       argumentIndex,
@@ -493,8 +495,9 @@ export class ToolHandlers {
         name: selector && calleeName(selector),
         literal: selector?.type === AST_NODE_TYPES.Literal && typeof selector.value === "string" ? selector.value : undefined,
       },
-      callee: calleeName(callee),
-      configFirst: argumentIndex > 0 && selector?.type === AST_NODE_TYPES.ObjectExpression,
+      // Only read where the config comes first (`defineTool(options, execute)`).
+      callee: configFirst ? calleeName(callee) : undefined,
+      configFirst,
       otherToolApi: this.isOtherToolApiCall(call),
     });
     // A project's own registration method is read like a wrapper: `this.registerTool(tool, cb)` that calls `cb` in a `try`.
@@ -543,7 +546,7 @@ export class ToolHandlers {
       // Only asked when it can decide: the file's facts are read once, and only for such objects.
       inServerCode: !this.isToolFile && hasInputSchema && isServerCode(this.settings, this.facts()),
       hasInputSchema,
-      otherPrimitive: definesOtherPrimitive(definitionCall, has),
+      otherPrimitive: () => definesOtherPrimitive(definitionCall, has),
     });
     const guard =
       shape && (given ? { call: given.call, argumentIndex: given.call.arguments.indexOf(given.argument) } : factoryCall(object));

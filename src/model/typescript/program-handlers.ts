@@ -324,7 +324,7 @@ class Builder {
       inToolFile,
       inServerCode: isServerCode(this.settings, facts),
       hasInputSchema: hasInputSchemaProperty(has),
-      otherPrimitive: definesOtherPrimitive(definitionCall, has),
+      otherPrimitive: () => definesOtherPrimitive(definitionCall, has),
     });
     if (!shape) return;
     const guard = call ?? factoryCallTs(object);
@@ -486,15 +486,17 @@ class Builder {
       const forwarded = forwardedCall(fn);
       const callee = forwarded && (typescript.isIdentifier(forwarded) ? "function" : "method");
       let callees: TsFunction[] = [];
-      const calleeFound = (): boolean => (callees = forwarded ? this.forwardedFunctions(forwarded, fn) : []).length > 0;
       const call = forwarded && outerTs(forwarded).parent;
-      const givenFunction =
-        call !== undefined &&
-        typescript.isCallExpression(call) &&
-        call.arguments.some(
-          (argument) => typescript.isArrowFunction(unwrapTs(argument)) || typescript.isFunctionExpression(unwrapTs(argument)),
-        );
-      const targets = forwardsToFunction({ callee, position: shape.kind, givenFunction }, calleeFound) ? callees : [fn];
+      const asked = {
+        calleeFound: (): boolean => (callees = forwarded ? this.forwardedFunctions(forwarded, fn) : []).length > 0,
+        givenFunction: (): boolean =>
+          call !== undefined &&
+          typescript.isCallExpression(call) &&
+          call.arguments.some(
+            (argument) => typescript.isArrowFunction(unwrapTs(argument)) || typescript.isFunctionExpression(unwrapTs(argument)),
+          ),
+      };
+      const targets = forwardsToFunction({ callee, position: shape.kind }, asked) ? callees : [fn];
       for (const target of targets) {
         if (!isProjectSourceFile(this.program, target.getSourceFile())) continue;
         if (this.addFunction(target, shape, where, guardedByTable || resolution.guarded.has(fn))) added.push(target);
