@@ -217,9 +217,11 @@ export const TOOL_CALLBACK_TYPE = "ToolCallback";
  */
 export function annotatedCallbackShape(
   settings: McpSettings,
-  facts: { typeName: string | undefined; typeSource: string | undefined },
+  facts: { typeName: string; typeSource: () => string | undefined },
 ): HandlerShape | undefined {
-  return facts.typeName === TOOL_CALLBACK_TYPE && facts.typeSource !== undefined && isServerModule(settings, facts.typeSource)
+  if (facts.typeName !== TOOL_CALLBACK_TYPE) return undefined;
+  const source = facts.typeSource();
+  return source !== undefined && isServerModule(settings, source)
     ? { kind: "registration", via: TOOL_CALLBACK_TYPE, mcpServer: true }
     : undefined;
 }

@@ -464,11 +464,9 @@ export class ToolHandlers {
           if (shape) return shape;
         }
         const type = declarator.id.typeAnnotation?.typeAnnotation;
-        const typeName =
-          type?.type === AST_NODE_TYPES.TSTypeReference && type.typeName.type === AST_NODE_TYPES.Identifier
-            ? type.typeName.name
-            : undefined;
-        return annotatedCallbackShape(this.settings, { typeName, typeSource: typeName && this.importSourceOfName(typeName) });
+        const typeName = type?.type === AST_NODE_TYPES.TSTypeReference ? type.typeName : undefined;
+        if (typeName?.type !== AST_NODE_TYPES.Identifier) return undefined;
+        return annotatedCallbackShape(this.settings, { typeName: typeName.name, typeSource: () => this.importSourceOf(typeName) });
       }
       default:
         return undefined;
@@ -666,15 +664,6 @@ export class ToolHandlers {
   }
 
   /** The imports of the file and whether it registers tools itself, read once (top-level statements and tokens, no walk). */
-  /** The module the file imports `name` from (`import { ToolCallback } from "..."`, `import type` too). */
-  private importSourceOfName(name: string): string | undefined {
-    for (const statement of this.sourceCode.ast.body) {
-      if (statement.type !== AST_NODE_TYPES.ImportDeclaration) continue;
-      if (statement.specifiers.some((specifier) => specifier.local.name === name)) return statement.source.value;
-    }
-    return undefined;
-  }
-
   /** The modules the file imports. */
   private imports(): readonly string[] {
     this.importSources ??= this.sourceCode.ast.body.flatMap((statement) =>

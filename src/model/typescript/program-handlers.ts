@@ -158,10 +158,10 @@ class Builder {
     const { type, initializer } = declaration;
     if (!type || !initializer || !typescript.isTypeReferenceNode(type) || !typescript.isIdentifier(type.typeName)) return;
     if (!(typescript.getCombinedNodeFlags(declaration) & typescript.NodeFlags.Const)) return;
-    const typeName = type.typeName.text;
+    const typeName = type.typeName;
     const shape = annotatedCallbackShape(this.settings, {
-      typeName,
-      typeSource: importSourceOfName(declaration.getSourceFile(), typeName),
+      typeName: typeName.text,
+      typeSource: () => importSource(this.checker, typeName),
     });
     if (shape) this.add(initializer, shape, {});
   }
@@ -798,21 +798,6 @@ export function getProgramHandlers(program: ts.Program, settings: McpSettings, c
     if (programHandlersChannel.hasSubscribers) programHandlersChannel.publish({ program });
   }
   return found;
-}
-
-/** The module `file` imports `name` from (`import { ToolCallback } from "..."`, `import type` too). */
-function importSourceOfName(file: ts.SourceFile, name: string): string | undefined {
-  for (const statement of file.statements) {
-    if (!typescript.isImportDeclaration(statement) || !typescript.isStringLiteral(statement.moduleSpecifier)) continue;
-    const clause = statement.importClause;
-    const bindings = clause?.namedBindings;
-    const names = [
-      clause?.name?.text,
-      ...(bindings && typescript.isNamedImports(bindings) ? bindings.elements.map((element) => element.name.text) : []),
-    ];
-    if (names.includes(name)) return statement.moduleSpecifier.text;
-  }
-  return undefined;
 }
 
 /** A call of a method of WebMCP's registry (`navigator.modelContext.registerTool`): see `isWebMcpRegistry`. */
