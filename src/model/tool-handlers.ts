@@ -717,9 +717,7 @@ export class ToolHandlers {
       if (this.webMcpFile) return true;
     }
     // Only an import binding leads to a library: a file that imports none has no such call to resolve.
-    this.importsAgentLibrary ??= this.sourceCode.ast.body.some(
-      (statement) => statement.type === AST_NODE_TYPES.ImportDeclaration && isAgentLibrary(statement.source.value),
-    );
+    this.importsAgentLibrary ??= this.imports().some(isAgentLibrary);
     if (!this.importsAgentLibrary) return false;
     const root = rootIdentifier(call.callee);
     const source = root && this.importSourceOf(root);
