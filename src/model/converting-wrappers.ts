@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calledFunction, enclosingCatch, outerParent, propertyName, tryAround, unwrapExpression } from "../util/ast.js";
+import { calledFunction, enclosingCatch, outerParent, parameterReads, propertyName, tryAround, unwrapExpression } from "../util/ast.js";
 import { isErrorCallbackParameter, isGuardedCall, wrapperCatchesThrows, type WrapperFacts } from "./handler-shapes.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -39,10 +39,7 @@ function readWrapperParameterFacts(
   if (!wrapper) return undefined;
   const parameter = wrapper.params.at(argumentIndex);
   if (parameter?.type !== AST_NODE_TYPES.Identifier) return null;
-  const variable = sourceCode.getDeclaredVariables(wrapper).find((candidate) => candidate.identifiers.includes(parameter));
-  if (!variable) return null;
-  const reads = variable.references.filter((reference) => reference.isRead()).map(({ identifier }) => identifier);
-  return handedOnFacts(reads, () => wrapper, returnsErrorResult);
+  return handedOnFacts(parameterReads(wrapper, parameter, sourceCode), () => wrapper, returnsErrorResult);
 }
 
 /**

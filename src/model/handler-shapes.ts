@@ -312,6 +312,33 @@ export function forwardsToFunction(
   return asked.calleeFound();
 }
 
+/**
+ * What an argument of a call is, as far as the handler role goes: a function (written there, or a function declared
+ * in the file), a parameter of a function around the call, or another value.
+ */
+export type GivenValue = "function" | "parameter" | "other";
+
+/**
+ * A function whose whole work is calling what a call returns with its own parameters (`(args) => wrap(cb)(args)`) is
+ * the long form of that call (`wrap(cb)`), when the call is given a function or a parameter: the function given
+ * (`cb`, or what a local registrar is given for it) is the handler, in the long form's position, and `wrap` is read as
+ * its wrapper. Given only other values (`(args) => lookup(name)(args)`), the long form stays the handler.
+ */
+export function etaExpansionHandsOn(given: readonly GivenValue[]): boolean {
+  return given.some((value) => value !== "other");
+}
+
+/**
+ * A local registrar: a function declared in the file that hands one of its plain parameters on to a handler position
+ * (`const tool = (name, shape, cb) => server.registerTool(name, { inputSchema: shape }, cb)`, also through a wrapper).
+ * The argument its calls in the same file give that parameter, when it is the call's last function argument and the
+ * call's result stands in no handler position of its own (`tool("search", shape, async (args) => ...)`), stands in
+ * that position. A parameter that is destructured, defaulted or a rest is not followed.
+ */
+export function isRegistrarParameter(facts: { plainParameter: boolean; argumentShape: HandlerShape | "lookThrough" | undefined }): boolean {
+  return facts.plainParameter && facts.argumentShape === "lookThrough";
+}
+
 /** What an adapter knows of a table (object literal, `new Map([...])`, array of definitions) holding a function. */
 export interface DispatchTableFacts {
   /** A read of the table stands in a low-level `tools/call` dispatcher. */

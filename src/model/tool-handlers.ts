@@ -1,14 +1,16 @@
-import { AST_NODE_TYPES, AST_TOKEN_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, AST_TOKEN_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   bindsParameter,
   callGivenArgument,
   calledFunction,
   calleeName,
   constDeclaratorOf,
+  declaredFunction,
   findProperty,
   type FunctionNode,
   isFunctionNode,
   outerParent,
+  parameterReads,
   propertyName,
   readReferences,
   rootIdentifier,
@@ -28,6 +30,8 @@ import {
   definitionObjectShape,
   definesOtherPrimitive,
   dispatchTableShape,
+  etaExpansionHandsOn,
+  type GivenValue,
   type FileFacts,
   forwardsToFunction,
   HANDLER_KIND_ORDER,
@@ -41,6 +45,7 @@ import {
   isHandlerObjectMember,
   isHandlerProperty,
   isRegistrarExport,
+  isRegistrarParameter,
   isRegistrationCall,
   runtimeConvertsThrows,
   isServerCode,
@@ -240,6 +245,9 @@ export class ToolHandlers {
   }
 
   private recognise(fn: FunctionNode): ToolHandler | undefined {
+    // `(args) => wrap(cb)(args)` stands for `wrap(cb)`: the function it is given is the handler.
+    const expanded = etaExpandedCall(fn);
+    if (expanded && etaExpansionHandsOn(expanded.arguments.map((argument) => this.givenValue(argument, fn)))) return undefined;
     const seen = new Set<TSESTree.Node>();
     const wrappers: WrapperCall[] = [];
     // `(args) => this.search(args)`, a dispatcher's `(request) => handleToolCall(request.params.name)`: the method or
@@ -448,8 +456,12 @@ export class ToolHandlers {
         if (parent.value !== child) return undefined;
         return classMemberShape(this.settings, propertyName(parent), baseClassName(parent.parent.parent));
       }
-      case AST_NODE_TYPES.CallExpression:
-        return this.callArgumentPosition(parent, child, wrappers, seen);
+      case AST_NODE_TYPES.CallExpression: {
+        if (parent.callee !== child) return this.callArgumentPosition(parent, child, wrappers, seen);
+        // `wrap(cb)` called by its long form `(args) => wrap(cb)(args)` stands where the long form does.
+        const longForm = enclosingFunction(parent);
+        return longForm && etaExpandedCall(longForm) === node ? this.handlerPosition(longForm, wrappers, seen) : undefined;
+      }
       case AST_NODE_TYPES.ExportDefaultDeclaration:
         return defaultExportShape(this.isToolFile, () => this.facts());
       case AST_NODE_TYPES.ExportSpecifier:
@@ -511,7 +523,42 @@ export class ToolHandlers {
     if (outer && !isErrorCallbackArgument(call, argumentIndex, this.sourceCode, this.returnsErrorResult)) return outer;
     // The wrappers this position and the ones outside it pushed are no handler's.
     wrappers.length = depth;
+    return this.registrarArgumentPosition(call, argumentIndex, wrappers, seen);
+  }
+
+  /**
+   * The position of the argument a call of a local registrar gives the parameter it hands on (`isRegistrarParameter`):
+   * `tool("search", shape, async (args) => ...)` for `const tool = (name, shape, cb) => server.registerTool(name, config, cb)`.
+   */
+  private registrarArgumentPosition(
+    call: TSESTree.CallExpression,
+    argumentIndex: number,
+    wrappers: WrapperCall[],
+    seen: Set<TSESTree.Node>,
+  ): Position | undefined {
+    const callee = unwrapExpression(call.callee);
+    const registrar = callee.type === AST_NODE_TYPES.Identifier ? declaredFunction(callee, this.sourceCode) : undefined;
+    const parameter = registrar?.params.at(argumentIndex);
+    const plainParameter = parameter?.type === AST_NODE_TYPES.Identifier;
+    if (!registrar || !plainParameter || !isRegistrarParameter({ plainParameter, argumentShape: "lookThrough" })) return undefined;
+    for (const read of parameterReads(registrar, parameter, this.sourceCode)) {
+      const depth = wrappers.length;
+      const position = this.handlerPosition(read, wrappers, seen);
+      if (position) return position;
+      wrappers.length = depth;
+    }
     return undefined;
+  }
+
+  /** What `argument` of the call a long form makes (`etaExpandedCall`) is, for `etaExpansionHandsOn`. */
+  private givenValue(argument: TSESTree.Node, longForm: FunctionNode): GivenValue {
+    const value = unwrapExpression(argument);
+    if (isFunctionNode(value)) return "function";
+    if (value.type !== AST_NODE_TYPES.Identifier) return "other";
+    if (declaredFunction(value, this.sourceCode)) return "function";
+    // The scopes are asked only here, for the few long forms a file has.
+    const definition = ASTUtils.findVariable(this.sourceCode.getScope(value), value)?.defs.at(0);
+    return definition?.type === TSESLint.Scope.DefinitionType.Parameter && definition.node !== longForm ? "parameter" : "other";
   }
 
   /** The position of `createTask` in a handler object given to `registerToolTask` (`handlerObjectMemberShape`). */
@@ -663,7 +710,6 @@ export class ToolHandlers {
     return undefined;
   }
 
-  /** The imports of the file and whether it registers tools itself, read once (top-level statements and tokens, no walk). */
   /** The modules the file imports. */
   private imports(): readonly string[] {
     this.importSources ??= this.sourceCode.ast.body.flatMap((statement) =>
@@ -672,6 +718,7 @@ export class ToolHandlers {
     return this.importSources;
   }
 
+  /** The file's imports and whether it registers tools itself, read once (top-level statements and tokens, no walk). */
   private facts(): FileFacts {
     if (this.fileFacts) return this.fileFacts;
     const { ast } = this.sourceCode;
@@ -748,6 +795,13 @@ export class ToolHandlers {
  * `(request) => handleToolCall(request.params.name, request.params.arguments)`.
  */
 function forwardedCall(fn: FunctionNode): TSESTree.MemberExpression | TSESTree.Identifier | undefined {
+  const call = onlyCall(fn);
+  const callee = call && unwrapExpression(call.callee);
+  return callee?.type === AST_NODE_TYPES.MemberExpression || callee?.type === AST_NODE_TYPES.Identifier ? callee : undefined;
+}
+
+/** The one call a function makes and nothing else: its expression body or its only `return`, `await` looked through. */
+function onlyCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
   let body: TSESTree.Node = fn.body;
   if (body.type === AST_NODE_TYPES.BlockStatement) {
     const only = body.body.length === 1 ? body.body[0] : undefined;
@@ -756,9 +810,30 @@ function forwardedCall(fn: FunctionNode): TSESTree.MemberExpression | TSESTree.I
   }
   body = unwrapExpression(body);
   if (body.type === AST_NODE_TYPES.AwaitExpression) body = unwrapExpression(body.argument);
-  if (body.type !== AST_NODE_TYPES.CallExpression) return undefined;
-  const callee = unwrapExpression(body.callee);
-  return callee.type === AST_NODE_TYPES.MemberExpression || callee.type === AST_NODE_TYPES.Identifier ? callee : undefined;
+  return body.type === AST_NODE_TYPES.CallExpression ? body : undefined;
+}
+
+/**
+ * The call whose result a function only calls with its own parameters, in order (`etaExpansionHandsOn`):
+ * `wrap(cb)` of `(args, extra) => wrap(cb)(args, extra)`.
+ */
+function etaExpandedCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
+  if (fn.type === AST_NODE_TYPES.FunctionDeclaration) return undefined;
+  const call = onlyCall(fn);
+  const inner = call && unwrapExpression(call.callee);
+  if (!call || inner?.type !== AST_NODE_TYPES.CallExpression || call.arguments.length > fn.params.length) return undefined;
+  const passesOwn = call.arguments.every((argument, index) => {
+    const parameter = fn.params[index];
+    if (argument.type === AST_NODE_TYPES.SpreadElement)
+      return (
+        parameter.type === AST_NODE_TYPES.RestElement &&
+        parameter.argument.type === AST_NODE_TYPES.Identifier &&
+        argument.argument.type === AST_NODE_TYPES.Identifier &&
+        parameter.argument.name === argument.argument.name
+      );
+    return argument.type === AST_NODE_TYPES.Identifier && parameter.type === AST_NODE_TYPES.Identifier && parameter.name === argument.name;
+  });
+  return passesOwn ? inner : undefined;
 }
 
 /** The call is given a function expression: a wrapper's call (`handleRequest("call_tool", params, async (p) => ...)`). */

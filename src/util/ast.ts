@@ -324,6 +324,12 @@ export function readReferences(variable: TSESLint.Scope.Variable): TSESLint.Scop
   return variable.references.filter((reference) => reference.isRead());
 }
 
+/** The identifiers that read the plain parameter `parameter` of `fn` in its body. */
+export function parameterReads(fn: FunctionNode, parameter: TSESTree.Identifier, sourceCode: SourceCode): TSESTree.Node[] {
+  const variable = sourceCode.getDeclaredVariables(fn).find((candidate) => candidate.identifiers.includes(parameter));
+  return variable ? readReferences(variable).map(({ identifier }) => identifier) : [];
+}
+
 /**
  * The instance method or function-valued field that `this.<name>` names in `classBody`: of members with
  * that name, the last (a later definition replaces an earlier one; a TypeScript overload signature has

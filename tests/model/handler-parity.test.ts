@@ -41,6 +41,7 @@ const FILES = [
   "src/pipeline-types.ts",
   "src/tmcp.ts",
   "src/spread-tables.ts",
+  "src/registrars.ts",
 ];
 // The fixture lives under tests/, which the default testFiles skip: only its own __tests__/ is a test here.
 const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors", "defineTool"] }, testFiles: ["**/__tests__/**"] };
@@ -113,6 +114,10 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // registration without McpServer's safety net; retry(options, run)'s run is none.
     // src/spread-tables.ts: the function of a factory's table spread into the dispatcher's table is a table handler;
     // one spread into an object the dispatcher does not look tools up in is not.
+    // src/registrars.ts: the callbacks a local registrar's calls give the parameter it registers are registrations, guarded
+    // where it registers the long form of a catching wrapper's call (`(args) => safely(cb)(args)`), which is itself no
+    // handler; so is a function of the file given to such a long form. A destructured parameter is not followed, and
+    // the long form of a lookup's result (`(args) => handlerFor("saved")(args)`) stays the handler.
     // src/primitives.ts: the object given to a prompt registration, and a resource template's, define no tool; the
     // one given to tool() does.
     // src/telemetry.ts: the wrapper's error reporter (called only in its `catch`) is no handler; the handler it wraps,
@@ -148,6 +153,10 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/forwarding.ts:25 requestHandler dispatcher false",
       "src/forwarding.ts:30 registration registration false",
       "src/primitives.ts:13 definition framework false",
+      "src/registrars.ts:34 registration registration false",
+      "src/registrars.ts:38 registration registration true",
+      "src/registrars.ts:42 registration registration false",
+      "src/registrars.ts:45 registration registration false",
       "src/server.ts:104 definition framework false",
       "src/server.ts:14 registration registration false",
       "src/server.ts:18 registration registration false",

@@ -383,6 +383,30 @@ ${before.map((line) => `  ${line}`).join("\n")}
   }
 });`;
 
+/**
+ * A local registrar of the file, `tool(name, description, cb)`, whose body is `registrarBody`, and one tool it is
+ * given, whose callback throws at line 17, column 33.
+ */
+const OBSERVABILITY_REGISTRAR = (registrarBody: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+type Callback = (args: { query: string }) => Promise<{ content: { type: "text"; text: string }[]; isError?: boolean }>;
+declare function runDql(query: string): Promise<string>;
+const server = new McpServer({ name: "observability", version: "1.0.0" });
+const safely = (cb: Callback): Callback => async (args) => {
+  try {
+    return await cb(args);
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+};
+function tool(name: string, description: string, cb: Callback): void {
+  ${registrarBody}
+}
+tool("execute_dql", "Run a DQL query", async (args) => {
+  if (args.query.trim() === "") throw new Error("query must not be empty");
+  return { content: [{ type: "text", text: await runDql(args.query) }] };
+});`;
+
 /** What each path's message says happens to a `throw` in the handler itself. */
 const THROW_JSON_RPC =
   "in a low-level `tools/call` dispatcher this `throw` becomes a JSON-RPC error response; the client treats it as an infrastructure failure and the model never sees your message";
@@ -410,6 +434,16 @@ export default WeatherTool;`;
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a local registrar that registers the long form of a catching wrapper's call: the callback it is given is guarded",
+      filename: SERVER_FILE,
+      code: OBSERVABILITY_REGISTRAR("server.registerTool(name, { description }, (args) => safely(cb)(args));"),
+    },
+    {
+      name: "a function of the file that calls the callback it is given, registering nothing: the callback is no handler",
+      filename: SERVER_FILE,
+      code: OBSERVABILITY_REGISTRAR("void cb({ query: description });"),
+    },
     {
       name: "reportConvertedThrows: false: McpServer's server.tool(name, description, cb) converts the throw",
       filename: SERVER_FILE,
@@ -1273,6 +1307,22 @@ export function createGitLogTool() {
     },
   ],
   invalid: [
+    {
+      name: "a local registrar that hands its callback to registerTool: the callback its call gives it is the handler",
+      filename: SERVER_FILE,
+      code: OBSERVABILITY_REGISTRAR("server.registerTool(name, { description }, cb);"),
+      errors: [
+        escapingThrow(
+          OBSERVABILITY_REGISTRAR("server.registerTool(name, { description }, cb);"),
+          { line: 17, column: 33 },
+          [
+            'throw new Error("query must not be empty");',
+            'return { content: [{ type: "text", text: "Error: query must not be empty" }], isError: true };',
+          ],
+          THROW_SAFETY_NET,
+        ),
+      ],
+    },
     {
       name: "a dispatcher that gives a function of the file a callback keeps the role: the callback's throw and the wrapper's rethrow",
       filename: SERVER_FILE,

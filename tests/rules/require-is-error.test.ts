@@ -71,8 +71,40 @@ const GIT_LOG_CATCH = [
   '    return err instanceof Error ? err.message : "";',
 ];
 
+/**
+ * A local registrar whose body is `registrarBody`, given an analyzer tool whose `catch` answers in plain text
+ * (line 20, column 12), which the wrapper `asText` turns into a success.
+ */
+const ANALYZER_REGISTRAR = (registrarBody: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+type TextCallback = (args: { analyzer: string }) => Promise<string>;
+declare function runAnalyzer(analyzer: string): Promise<string>;
+const server = new McpServer({ name: "observability", version: "1.0.0" });
+const asText = (cb: TextCallback) => async (args: { analyzer: string }) => {
+  try {
+    return { content: [{ type: "text" as const, text: await cb(args) }] };
+  } catch (error) {
+    return { content: [{ type: "text" as const, text: \`Error: \${String(error)}\` }], isError: true };
+  }
+};
+function tool(name: string, description: string, cb: TextCallback): void {
+  ${registrarBody}
+}
+tool("execute_analyzer", "Run a Davis analyzer", async ({ analyzer }) => {
+  try {
+    return await runAnalyzer(analyzer);
+  } catch (error) {
+    return \`Error executing Davis analyzer: \${String(error)}\`;
+  }
+});`;
+
 ruleTester.run("require-is-error", rule, {
   valid: [
+    {
+      name: "near-miss of a local registrar: a function of the file that runs its callback, registering nothing",
+      filename: SERVER_FILE,
+      code: ANALYZER_REGISTRAR("void cb({ analyzer: name });"),
+    },
     {
       name: "the near-misses of a failed validation: computed fallback data, and a flag that is no safeParse result's",
       filename: SERVER_FILE,
@@ -303,6 +335,29 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
     },
   ],
   invalid: [
+    {
+      name: "a callback a local registrar registers through the long form of a wrapper: its catch's plain text is a success",
+      filename: SERVER_FILE,
+      code: ANALYZER_REGISTRAR("server.registerTool(name, { description }, (args: { analyzer: string }) => asText(cb)(args));"),
+      errors: [
+        {
+          messageId: "successStringInCatch",
+          line: 20,
+          column: 12,
+          suggestions: [
+            {
+              messageId: "wrapAsErrorResult",
+              output: ANALYZER_REGISTRAR(
+                "server.registerTool(name, { description }, (args: { analyzer: string }) => asText(cb)(args));",
+              ).replace(
+                "return `Error executing Davis analyzer: ${String(error)}`;",
+                'return { content: [{ type: "text", text: `Error: Error executing Davis analyzer: ${String(error)}` }], isError: true };',
+              ),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "a success returned from a try inside a catch is that try's success path; the inner catch's text is the failure",
       filename: TOOL_FILE,

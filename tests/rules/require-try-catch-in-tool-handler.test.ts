@@ -12,6 +12,23 @@ const catchClause = (indent: string, prefix = "Error: "): string =>
 ${indent}  return { content: [{ type: "text", text: \`${prefix}\${error instanceof Error ? error.message : String(error)}\` }], isError: true };
 ${indent}}`;
 
+/** A tool registered as the long form `(args) => ${call}(args)` of a call; `executeDql` does unguarded work. */
+const LONG_FORM_REGISTRATION = (call: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+type Callback = (args: { query: string }) => Promise<{ content: { type: "text"; text: string }[]; isError?: boolean }>;
+declare function runDql(query: string): Promise<string>;
+declare function savedQuery(name: string): Callback;
+const server = new McpServer({ name: "observability", version: "1.0.0" });
+const safely = (cb: Callback): Callback => async (args) => {
+  try {
+    return await cb(args);
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+};
+const executeDql: Callback = async (args) => ({ content: [{ type: "text", text: await runDql(args.query) }] });
+server.registerTool("execute_dql", { description: "Run a DQL query" }, (args) => ${call}(args));`;
+
 /** A dispatcher that loads its table before the lookup, outside its try. */
 const DISPATCHER_LOADING_TOOLS = `
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -155,6 +172,11 @@ const wrappedIntegrationHandler = (): string => {
 
 ruleTester.run("require-try-catch-in-tool-handler", rule, {
   valid: [
+    {
+      name: "the long form of a catching wrapper's call given a function of the file: that function is the guarded handler",
+      filename: SERVER_FILE,
+      code: LONG_FORM_REGISTRATION("safely(executeDql)"),
+    },
     {
       name: "a call of a function of the file that only builds a result cannot fail",
       filename: SERVER_FILE,
@@ -519,6 +541,28 @@ server.registerTool("current_time", { description: "The server's time" }, async 
     },
   ],
   invalid: [
+    {
+      name: "near-miss of a long form: one of a lookup's result is the handler, and the lookup is unguarded work",
+      filename: SERVER_FILE,
+      code: LONG_FORM_REGISTRATION('savedQuery("execute_dql")'),
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 15,
+          column: 79,
+          data: { hint: "" },
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: LONG_FORM_REGISTRATION('savedQuery("execute_dql")').replace(
+                '(args) => savedQuery("execute_dql")(args));',
+                `(args) => {\n  try {\n    return (savedQuery("execute_dql")(args));\n${catchClause("  ")}\n});`,
+              ),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "near-miss of a result builder: one that calls what may throw is work",
       filename: SERVER_FILE,

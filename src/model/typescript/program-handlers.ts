@@ -9,7 +9,9 @@ import {
   definitionObjectShape,
   definesOtherPrimitive,
   dispatchTableShape,
+  etaExpansionHandsOn,
   type FileFacts,
+  type GivenValue,
   HANDLER_KIND_ORDER,
   forwardsToFunction,
   type HandlerShape,
@@ -18,6 +20,7 @@ import {
   handlerObjectMemberShape,
   isHandlerProperty,
   isRegistrarExport,
+  isRegistrarParameter,
   isRegistrationCall,
   isServerCode,
   SET_REQUEST_HANDLER,
@@ -471,6 +474,7 @@ class Builder {
     shape: HandlerShape,
     where: Partial<Pick<ProgramHandler, "call" | "classNode" | "definition">>,
     guardedByTable = false,
+    longForms = new Set<TsFunction>(),
   ): TsFunction[] {
     const added: TsFunction[] = [];
     if (typescript.isMethodDeclaration(expression)) {
@@ -481,8 +485,17 @@ class Builder {
       throughWrappers: true,
       isConvertingWrapper: (call, argumentIndex) => wrapperCatchesTs(this.checker, call, argumentIndex, this.settings),
       isErrorCallback: (call, argumentIndex) => isErrorCallbackArgumentTs(this.checker, call, argumentIndex, this.settings),
+      parameterArguments: this.registrarArguments,
     });
     for (const fn of resolution.functions) {
+      // `(args) => wrap(cb)(args)` stands for `wrap(cb)`: the function it is given is the handler.
+      const expanded = etaExpandedCallTs(fn);
+      if (expanded && etaExpansionHandsOn(expanded.arguments.map((argument) => this.givenValue(argument, fn)))) {
+        if (longForms.has(fn)) continue;
+        longForms.add(fn);
+        added.push(...this.add(expanded, shape, where, guardedByTable || resolution.guarded.has(fn), longForms));
+        continue;
+      }
       const forwarded = forwardedCall(fn);
       const callee = forwarded && (typescript.isIdentifier(forwarded) ? "function" : "method");
       let callees: TsFunction[] = [];
@@ -504,6 +517,56 @@ class Builder {
     }
     return added;
   }
+
+  /** What `argument` of the call a long form makes (`etaExpandedCallTs`) is, as the ESTree adapter's `givenValue` reads it. */
+  private givenValue(argument: ts.Expression, longForm: TsFunction): GivenValue {
+    const value = unwrapTs(argument);
+    if (typescript.isArrowFunction(value) || typescript.isFunctionExpression(value)) return "function";
+    if (!typescript.isIdentifier(value)) return "other";
+    const declaration = this.checker.getSymbolAtLocation(value)?.valueDeclaration;
+    if (declaration && typescript.isParameter(declaration)) return declaration.parent === longForm ? "other" : "parameter";
+    return declaration && declaredFunctionTs(declaration) ? "function" : "other";
+  }
+
+  /** Per parameter, the arguments `registrarArguments` found. */
+  private readonly registrarCalls = new Map<ts.ParameterDeclaration, readonly ts.Expression[]>();
+
+  /**
+   * The arguments the calls of a local registrar in its own file give its `parameter` (`isRegistrarParameter`), as
+   * the ESTree adapter's `registrarArgumentPosition` finds them from the calls.
+   */
+  private readonly registrarArguments = (parameter: ts.ParameterDeclaration): readonly ts.Expression[] => {
+    const known = this.registrarCalls.get(parameter);
+    if (known) return known;
+    const found: ts.Expression[] = [];
+    this.registrarCalls.set(parameter, found);
+    const registrar = declaredFunctionTs(parameter.parent);
+    const plainParameter = typescript.isIdentifier(parameter.name) && !parameter.dotDotDotToken && !parameter.initializer;
+    const name = registrar && registrarName(registrar);
+    const symbol = name && this.checker.getSymbolAtLocation(name);
+    if (!registrar || !plainParameter || !symbol) return found;
+    const argumentIndex = registrar.parameters.indexOf(parameter);
+    for (const node of descendants(registrar.getSourceFile())) {
+      if (!typescript.isCallExpression(node)) continue;
+      const callee = unwrapTs(node.expression);
+      const argument = node.arguments.at(argumentIndex);
+      if (!argument || !typescript.isIdentifier(callee) || callee.text !== name.text || this.checker.getSymbolAtLocation(callee) !== symbol)
+        continue;
+      const first = node.arguments.at(0);
+      const configFirst = argumentIndex > 0 && first !== undefined && typescript.isObjectLiteralExpression(unwrapTs(first));
+      const argumentShape = callArgumentShape(this.settings, {
+        method: undefined,
+        argumentIndex,
+        isLastFunctionArgument: node.arguments.slice(argumentIndex + 1).every((later) => !isTsFunction(unwrapTs(later))),
+        selector: selectorOf(first),
+        callee: configFirst ? callee.text : undefined,
+        configFirst,
+        otherToolApi: false,
+      });
+      if (isRegistrarParameter({ plainParameter, argumentShape })) found.push(argument);
+    }
+    return found;
+  };
 
   /**
    * The functions a forwarding call calls: the method `this.search` or `tools.search` resolves to, or a function
@@ -593,6 +656,13 @@ function factoryCallTs(object: ts.ObjectLiteralExpression): ts.CallExpression | 
  * `async (args) => { return tools.search(args); }`, `(request) => handleToolCall(request.params.name)`.
  */
 function forwardedCall(fn: TsFunction): ts.Expression | undefined {
+  const call = onlyCallTs(fn);
+  const callee = call && unwrapTs(call.expression);
+  return callee && (typescript.isPropertyAccessExpression(callee) || typescript.isIdentifier(callee)) ? callee : undefined;
+}
+
+/** The one call a function expression makes and nothing else: its expression body or its only `return`, `await` looked through. */
+function onlyCallTs(fn: TsFunction): ts.CallExpression | undefined {
   if (!typescript.isArrowFunction(fn) && !typescript.isFunctionExpression(fn)) return undefined;
   let body: ts.Node = fn.body;
   if (typescript.isBlock(body)) {
@@ -602,9 +672,47 @@ function forwardedCall(fn: TsFunction): ts.Expression | undefined {
   }
   let value = unwrapTs(body as ts.Expression);
   if (typescript.isAwaitExpression(value)) value = unwrapTs(value.expression);
-  if (!typescript.isCallExpression(value)) return undefined;
-  const callee = unwrapTs(value.expression);
-  return typescript.isPropertyAccessExpression(callee) || typescript.isIdentifier(callee) ? callee : undefined;
+  return typescript.isCallExpression(value) ? value : undefined;
+}
+
+/**
+ * The call whose result a function only calls with its own parameters, in order: `wrap(cb)` of `(args, extra) =>
+ * wrap(cb)(args, extra)`, as the ESTree adapter's `etaExpandedCall` reads it.
+ */
+function etaExpandedCallTs(fn: TsFunction): ts.CallExpression | undefined {
+  const call = onlyCallTs(fn);
+  const inner = call && unwrapTs(call.expression);
+  if (!call || !inner || !typescript.isCallExpression(inner) || call.arguments.length > fn.parameters.length) return undefined;
+  const passesOwn = call.arguments.every((argument, index) => {
+    const parameter = fn.parameters[index];
+    const name = typescript.isIdentifier(parameter.name) ? parameter.name.text : undefined;
+    if (typescript.isSpreadElement(argument))
+      return parameter.dotDotDotToken !== undefined && typescript.isIdentifier(argument.expression) && argument.expression.text === name;
+    return (
+      parameter.dotDotDotToken === undefined &&
+      parameter.initializer === undefined &&
+      typescript.isIdentifier(argument) &&
+      argument.text === name
+    );
+  });
+  return passesOwn ? inner : undefined;
+}
+
+/** A function declaration, or a function bound to a `const` (the ESTree adapter's `declaredFunction`). */
+function declaredFunctionTs(declaration: ts.Node): TsFunction | undefined {
+  if (typescript.isFunctionDeclaration(declaration)) return declaration.body ? declaration : undefined;
+  if (typescript.isVariableDeclaration(declaration) && typescript.getCombinedNodeFlags(declaration) & typescript.NodeFlags.Const)
+    return functionOfDeclaration(declaration);
+  if (!isTsFunction(declaration)) return undefined;
+  const binding = outerTs(declaration).parent;
+  return typescript.isVariableDeclaration(binding) && declaredFunctionTs(binding) === declaration ? declaration : undefined;
+}
+
+/** The name a function declared in its file is called by: its own, or its `const`'s. */
+function registrarName(fn: TsFunction): ts.Identifier | undefined {
+  if (typescript.isFunctionDeclaration(fn)) return fn.name;
+  const binding = outerTs(fn).parent;
+  return typescript.isVariableDeclaration(binding) && typescript.isIdentifier(binding.name) ? binding.name : undefined;
 }
 
 /** The call of a value: `value(args)`, `value?.(args)`, `value.handler(args)`, `await` looked through. */

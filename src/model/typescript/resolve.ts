@@ -19,6 +19,8 @@ export interface ResolveOptions {
   isConvertingWrapper?: (call: ts.CallExpression, argumentIndex: number) => boolean;
   /** A wrapper's error reporter (`trackTool(name, callback, recordError)`): not looked through to. */
   isErrorCallback?: (call: ts.CallExpression, argumentIndex: number) => boolean;
+  /** What a parameter is given: the arguments a local registrar's calls give it (`isRegistrarParameter`). */
+  parameterArguments?: (parameter: ts.ParameterDeclaration) => readonly ts.Expression[];
 }
 
 /** Resolution steps per expression: aliases of aliases are rare; this bounds pathological code. */
@@ -58,6 +60,11 @@ export function resolveFunctions(checker: ts.TypeChecker, expression: ts.Express
     if ((typescript.isVariableDeclaration(declaration) || typescript.isPropertyAssignment(declaration)) && declaration.initializer) {
       follow(declaration.initializer, from);
       pending.push(declaration.initializer);
+    } else if (typescript.isParameter(declaration) && options.parameterArguments) {
+      for (const argument of options.parameterArguments(declaration)) {
+        follow(argument, from);
+        pending.push(argument);
+      }
     } else if (typescript.isShorthandPropertyAssignment(declaration)) {
       for (const value of checker.getShorthandAssignmentValueSymbol(declaration)?.declarations ?? []) addDeclaration(value, from);
     }
