@@ -170,17 +170,62 @@ export const isErrorResult = lastAnswer(
 
 function isMarkedByAssignment(result: ToolResult, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const variable = constVariableOf(result.node, sourceCode);
-  if (!variable) return false;
-  const fn = enclosingFunction(result.node);
-  return readReferences(variable).some(({ identifier }) => {
-    const member = identifier.parent;
-    if (member.type !== AST_NODE_TYPES.MemberExpression || member.object !== identifier || propertyName(member) !== "isError") return false;
-    const assignment = member.parent;
-    if (assignment.type !== AST_NODE_TYPES.AssignmentExpression || assignment.left !== member || assignment.operator !== "=") return false;
-    const value = unwrapExpression(assignment.right);
-    return value.type === AST_NODE_TYPES.Literal && value.value === true && enclosingFunction(assignment) === fn;
+  return variable !== undefined && readReferences(variable).some(({ identifier }) => markingOf(identifier, result) !== undefined);
+}
+
+/** The `result.isError = true;` statement a read of the result's `const` is the object of, in the function that builds it. */
+function markingOf(identifier: TSESTree.Node, result: ToolResult): TSESTree.ExpressionStatement | undefined {
+  const member = identifier.parent;
+  if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== identifier || propertyName(member) !== "isError")
+    return undefined;
+  const assignment = member.parent;
+  if (assignment.type !== AST_NODE_TYPES.AssignmentExpression || assignment.left !== member || assignment.operator !== "=")
+    return undefined;
+  const value = unwrapExpression(assignment.right);
+  const statement = assignment.parent;
+  return value.type === AST_NODE_TYPES.Literal &&
+    value.value === true &&
+    statement.type === AST_NODE_TYPES.ExpressionStatement &&
+    enclosingFunction(assignment) === enclosingFunction(result.node)
+    ? statement
+    : undefined;
+}
+
+/**
+ * The texts of the items added to the content of a result bound to a `const` beside the statement that marks it
+ * (`result.isError = true; result.content.push({ type: "text", text: "Unable to retrieve the summary" })`, in the same
+ * block): the failure's texts. An item added in another branch is the success's.
+ */
+export function failureTextsAddedLater(result: ToolResult, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Node[] {
+  const variable = constVariableOf(result.node, sourceCode);
+  if (!variable) return [];
+  const reads = readReferences(variable).map(({ identifier }) => identifier);
+  const markedBlocks = new Set(reads.map((read) => markingOf(read, result)?.parent));
+  return reads.flatMap((read) => {
+    const content = read.parent;
+    if (content.type !== AST_NODE_TYPES.MemberExpression || content.object !== read || propertyName(content) !== "content") return [];
+    const method = content.parent;
+    const call = method.parent;
+    if (
+      method.type !== AST_NODE_TYPES.MemberExpression ||
+      method.object !== content ||
+      !ADDING_METHODS.has(propertyName(method) ?? "") ||
+      call?.type !== AST_NODE_TYPES.CallExpression ||
+      call.callee !== method ||
+      call.parent.type !== AST_NODE_TYPES.ExpressionStatement ||
+      !markedBlocks.has(call.parent.parent)
+    )
+      return [];
+    return call.arguments.flatMap((argument) => {
+      const item = unwrapExpression(argument);
+      const text = item.type === AST_NODE_TYPES.ObjectExpression && isTextItem(item) ? findProperty(item, "text")?.value : undefined;
+      return text ? [text] : [];
+    });
   });
 }
+
+/** The array methods that add items to a result's content. */
+const ADDING_METHODS: ReadonlySet<string> = new Set(["push", "unshift"]);
 
 /** `{ content, isError: true }` written as an object literal. */
 function isErrorResultObject(value: TSESTree.Node): boolean {

@@ -5,7 +5,7 @@ import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
 import { isEmptyPrefix, isSharedConstant, type StaticPrefix, staticPrefix, textBranches } from "../model/error-text.js";
 import { contains } from "../util/ast.js";
-import { isErrorResult, onToolResult } from "../model/tool-results.js";
+import { failureTextsAddedLater, isErrorResult, onToolResult } from "../model/tool-results.js";
 import { replaceTextStart, type SourceEdit } from "../fix/replace-text-start.js";
 import { createRule } from "../util/create-rule.js";
 
@@ -115,7 +115,9 @@ export default createRule({
 
     return {
       ...onToolResult((result) => {
-        if (result.text && isErrorResult(result, sourceCode)) checkText(result.text);
+        if (!isErrorResult(result, sourceCode)) return;
+        if (result.text) checkText(result.text);
+        for (const text of failureTextsAddedLater(result, sourceCode)) checkText(text);
       }),
       ...onErrorHelperCall(helpers, (call, helper) => {
         const message = helpers.messageOf(call, helper);

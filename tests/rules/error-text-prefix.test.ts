@@ -29,8 +29,42 @@ const WORD_FORMS = [
   'export const c = { content: [{ type: "text", text: "Error [E42]: quota exceeded" }], isError: true };',
 ];
 
+/** brave's summarizer: a result built empty, marked and given a text in each failing branch (`failure` at line 15). */
+const SUMMARIZER_TOOL = (
+  failure: string,
+  waiting = 'response.isError = true;\n      response.content.push({ type: "text", text: "Summary not ready yet" });',
+) => `
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+declare function pollForSummary(key: string): Promise<{ summary?: string[]; status: string }>;
+export const execute = async (params: { key: string }) => {
+  const response: CallToolResult = { content: [], isError: false };
+  try {
+    const { summary, status } = await pollForSummary(params.key);
+    if (status === "pending") {
+      ${waiting}
+    } else if (summary && summary.length > 0) {
+      response.content.push({ type: "text", text: summary.join("") });
+    } else {
+      response.isError = true;
+      response.content.push({ type: "text", text: ${failure} });
+    }
+  } catch (error) {
+    response.isError = true;
+    response.content.push({ type: "text", text: \`Error: \${String(error)}\` });
+  }
+  return response;
+};`;
+
 ruleTester.run("error-text-prefix", rule, {
   valid: [
+    {
+      name: "texts added to a marked result beside the marking, with the prefix; one added where no statement of its block marks it is the success's",
+      filename: TOOL_FILE,
+      code: SUMMARIZER_TOOL(
+        '"Error: unable to retrieve the summary"',
+        'if (params.key === "") response.isError = true;\n      response.content.push({ type: "text", text: "Summary not ready yet" });',
+      ),
+    },
     {
       name: "an empty text lacks more than a prefix: error-result-content reports it, in a result and given to a helper",
       filename: SERVER_FILE,
@@ -134,6 +168,19 @@ server.registerTool("open_form", { description: "Open a form" }, async () => {
     },
   ],
   invalid: [
+    {
+      name: "texts added to a result's content beside the statement that marks it are its failure's",
+      filename: TOOL_FILE,
+      code: SUMMARIZER_TOOL('"Unable to retrieve the summary"'),
+      output: SUMMARIZER_TOOL(
+        '"Error: Unable to retrieve the summary"',
+        'response.isError = true;\n      response.content.push({ type: "text", text: "Error: Summary not ready yet" });',
+      ),
+      errors: [
+        { messageId: "missingPrefix", line: 10, column: 51, data: { prefix: '"Error: "', start: '"Summary not ready yet"' } },
+        { messageId: "missingPrefix", line: 15, column: 51, data: { prefix: '"Error: "', start: '"Unable to retrieve t..."' } },
+      ],
+    },
     {
       name: "a test file that testFiles leaves out: a result the mock server returns is checked, and so is one given to a non-assertion call",
       filename: "src/tools/forms.test.ts",
