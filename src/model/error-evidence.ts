@@ -21,10 +21,6 @@ import { isErrorResult, type ToolResult, toolResult } from "./tool-results.js";
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /**
- * Why a tool result without `isError: true` is an error result: it is what a failure path returns
- * (`catch`), or its text reads like an error (`text`).
- */
-/**
  * Why a result is an error result: it describes the failure on a `catch` path that reads the error it caught, or
  * whose text names a failure (`catch`); it answers on a path that never reads the error with a text that names none
  * (`quietCatch`: the `catch` may be a probe whose miss is a normal answer, `catch { return "Queue is empty" }`); it
@@ -242,7 +238,22 @@ function describesCaughtFailure(
   // `catch (error) { log(error); ... }` reads the error it caught; `catch { ... }` does not.
   if (![...errors].some((variable) => readReferences(variable).length > 0))
     return namesIt && !(path.type === AST_NODE_TYPES.CatchClause && answersWithConstantText(path.parent.block, sourceCode));
-  return namesIt || reads(text) || !inBranchOnError(result.node, path, reads);
+  return namesIt || reads(text) || (!inBranchOnError(result.node, path, reads) && !isFollowUpStep(path));
+}
+
+/**
+ * A `catch` of a `try` that runs inside another `try` block of the function: a follow-up step's failure after the work
+ * before it succeeded (`const report = await create(); try { await poll(report) } catch (e) { return "Report created;
+ * rendering not finished" }`), whose answer may be the partial success.
+ */
+function isFollowUpStep(path: TSESTree.CatchClause | FunctionNode): boolean {
+  if (path.type !== AST_NODE_TYPES.CatchClause) return false;
+  let child: TSESTree.Node = path.parent;
+  for (let parent: TSESTree.Node | undefined = child.parent; parent && !isFunctionNode(parent); parent = parent.parent) {
+    if (parent.type === AST_NODE_TYPES.TryStatement && parent.block === child) return true;
+    child = parent;
+  }
+  return false;
 }
 
 /** `node` lies in a branch of the failure path taken on a test of the caught error (`if (error instanceof X)`). */

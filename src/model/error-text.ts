@@ -145,8 +145,9 @@ const FAILURE_WORDS =
   /\b(?:could ?n[o']t|cannot|can't|unable|fail(?:ed|ure|s)?|errors?|invalid|denied|refused|timed? ?out|unreachable|unavailable)\b/iu;
 
 /**
- * The text names a failure in its written parts (`` `Could not list ${dir}` ``), on some branch. `"Queue is empty
- * (queue file does not exist)"` does not: a `catch` that answers it may be a probe whose miss is a normal answer.
+ * The text names a failure in the written parts of its first line (`` `Could not list ${dir}` ``), on some branch.
+ * `"Queue is empty (queue file does not exist)"` does not: a `catch` that answers it may be a probe whose miss is a
+ * normal answer. Nor does a document whose later lines use such a word (a bundled fallback's "success and error cases").
  */
 export function namesFailure(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   return textBranches(text, sourceCode).some((branch) => {
@@ -155,7 +156,7 @@ export function namesFailure(text: TSESTree.Node, sourceCode: Readonly<TSESLint.
       node.type === AST_NODE_TYPES.TemplateLiteral
         ? node.quasis.map((quasi) => quasi.value.cooked ?? "").join(" ")
         : staticPrefix(node, sourceCode)?.text;
-    return written !== undefined && FAILURE_WORDS.test(written);
+    return written !== undefined && FAILURE_WORDS.test(written.trimStart().split("\n", 1)[0]);
   });
 }
 

@@ -98,6 +98,34 @@ tool("execute_analyzer", "Run a Davis analyzer", async ({ analyzer }) => {
   }
 });`;
 
+/** A report tool whose inner `catch`, around a follow-up step after the report was created, answers `pollAnswer` (line 10). */
+const RENDER_REPORT_TOOL = (pollAnswer: string, isError = ""): string => `
+server.registerTool("create_report", { description: "Create a report" }, async ({ title }: { title: string }) => {
+  try {
+    const report = await reports.create(title);
+    try {
+      const rendered = await reports.waitUntilRendered(report.id);
+      return { content: [{ type: "text", text: \`Report \${report.id} is ready: \${rendered.url}\` }] };
+    } catch (pollError) {
+      console.error("render poll failed", pollError);
+      return { content: [{ type: "text", text: ${pollAnswer} }]${isError} };
+    }
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`;
+
+/** A tool whose `catch` answers with a bundled copy of a document, `checklist` (line 7). */
+const CHECKLIST_TOOL = (checklist: string, isError = ""): string => `
+const API_CHECKLIST = \`${checklist}\`;
+server.registerTool("get_api_checklist", { description: "Return the API review checklist" }, async () => {
+  try {
+    return { content: [{ type: "text", text: await docsApi.get("/api-checklist.md") }] };
+  } catch {
+    return { content: [{ type: "text", text: API_CHECKLIST }]${isError} };
+  }
+});`;
+
 ruleTester.run("require-is-error", rule, {
   valid: [
     {
@@ -335,6 +363,59 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
     },
   ],
   invalid: [
+    {
+      name: "a follow-up step's catch, after the work before it succeeded, answering a text that names no failure: only suggested",
+      filename: SERVER_FILE,
+      code: RENDER_REPORT_TOOL("`Report ${report.id} created; rendering has not finished yet.`"),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 10,
+          column: 14,
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: RENDER_REPORT_TOOL("`Report ${report.id} created; rendering has not finished yet.`", ", isError: true"),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "look-alike of a follow-up step: a text that names the failure is fixed",
+      filename: SERVER_FILE,
+      code: RENDER_REPORT_TOOL("`Could not render report ${report.id}`"),
+      output: RENDER_REPORT_TOOL("`Could not render report ${report.id}`", ", isError: true"),
+      errors: [{ messageId: "missingIsError", line: 10, column: 14 }],
+    },
+    {
+      name: "a bundled document that names a failure only on a later line is a fallback answer: only suggested",
+      filename: SERVER_FILE,
+      code: CHECKLIST_TOOL("# API review checklist\\n\\n- Every endpoint documents its success and error cases."),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 7,
+          column: 12,
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: CHECKLIST_TOOL(
+                "# API review checklist\\n\\n- Every endpoint documents its success and error cases.",
+                ", isError: true",
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "look-alike of a bundled document: a constant whose first line names the failure is fixed",
+      filename: SERVER_FILE,
+      code: CHECKLIST_TOOL("Could not load the API checklist.\\nAsk the platform team for a copy."),
+      output: CHECKLIST_TOOL("Could not load the API checklist.\\nAsk the platform team for a copy.", ", isError: true"),
+      errors: [{ messageId: "missingIsError", line: 7, column: 12 }],
+    },
     {
       name: "a callback a local registrar registers through the long form of a wrapper: its catch's plain text is a success",
       filename: SERVER_FILE,
