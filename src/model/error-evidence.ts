@@ -15,7 +15,7 @@ import {
 } from "../util/ast.js";
 import { lastAnswer } from "../util/last-answer.js";
 import type { McpContext } from "./context.js";
-import { isErrorText, namesFailure, opensWithFailure, staticPrefix, textBranches } from "./error-text.js";
+import { isErrorText, isJsonErrorText, namesFailure, opensWithFailure, staticPrefix, textBranches } from "./error-text.js";
 import { isErrorResult, type ToolResult, toolResult } from "./tool-results.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -208,7 +208,8 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
     text !== undefined &&
     textBranches(text, sourceCode).some((branch) => {
       const prefix = staticPrefix(branch, sourceCode);
-      return prefix !== undefined && (isErrorText(prefix, mcp.settings) || (opensWithFailure(prefix) && !answersInData()));
+      if (prefix === undefined) return isJsonErrorText(branch, sourceCode);
+      return isErrorText(prefix, mcp.settings) || (opensWithFailure(prefix) && !answersInData());
     });
   if (path && reportsFailure(result, path, sourceCode)) {
     const certain = text === undefined || readsAsError() || describesCaughtFailure(result, text, path, sourceCode);

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { readReferences, singleValueOf, unwrapExpression } from "../util/ast.js";
+import { findProperty, propertyName, readReferences, singleValueOf, unwrapExpression } from "../util/ast.js";
 import { prefixChecker } from "./error-prefix.js";
 import type { McpSettings } from "./settings.js";
 
@@ -158,6 +158,33 @@ export function namesFailure(text: TSESTree.Node, sourceCode: Readonly<TSESLint.
         : staticPrefix(node, sourceCode)?.text;
     return written !== undefined && FAILURE_WORDS.test(written.trimStart().split("\n", 1)[0]);
   });
+}
+
+/**
+ * The text is the JSON of an object whose `error` is written text (`JSON.stringify({ error: "Document not found", path
+ * })`, also through a constant bound to it): it reports a failure. An `error` of `null`, or one computed from data, does
+ * not say so.
+ */
+export function isJsonErrorText(branch: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  let node = unwrapExpression(branch);
+  if (node.type === AST_NODE_TYPES.Identifier) node = unwrapExpression(singleValueOf(node, sourceCode)?.value ?? node);
+  if (node.type !== AST_NODE_TYPES.CallExpression || !isJsonStringify(node.callee)) return false;
+  const data = node.arguments.at(0);
+  const object = data && unwrapExpression(data);
+  if (object?.type !== AST_NODE_TYPES.ObjectExpression) return false;
+  const error = findProperty(object, "error");
+  const value = error && unwrapExpression(error.value);
+  const written =
+    (value?.type === AST_NODE_TYPES.Literal && typeof value.value === "string") || value?.type === AST_NODE_TYPES.TemplateLiteral;
+  return written && !isEmptyText(value, sourceCode);
+}
+
+/** `JSON.stringify`. */
+function isJsonStringify(callee: TSESTree.Node): boolean {
+  const node = unwrapExpression(callee);
+  if (node.type !== AST_NODE_TYPES.MemberExpression || propertyName(node) !== "stringify") return false;
+  const object = unwrapExpression(node.object);
+  return object.type === AST_NODE_TYPES.Identifier && object.name === "JSON";
 }
 
 /**

@@ -126,8 +126,27 @@ server.registerTool("get_api_checklist", { description: "Return the API review c
   }
 });`;
 
+/** A page tool that answers a page it did not find with `notFound`, on line 8. */
+const pageLookupTool = (notFound: string, isError = ""): string =>
+  registeredTool(`  const page = await pages.find(url);
+  if (!page) {
+    const body = ${notFound};
+    return { content: [{ type: "text", text: body }]${isError} };
+  }
+  return { content: [{ type: "text", text: JSON.stringify(page) }] };`);
+
 ruleTester.run("require-is-error", rule, {
   valid: [
+    {
+      name: "near-miss of a JSON error text: an error of null reports no failure",
+      filename: SERVER_FILE,
+      code: pageLookupTool("JSON.stringify({ error: null, url, pages: [] })"),
+    },
+    {
+      name: "near-miss of a JSON error text: a count of errors reports no failure",
+      filename: SERVER_FILE,
+      code: pageLookupTool("JSON.stringify({ errorCount: 0, url })"),
+    },
     {
       name: "near-miss of a local registrar: a function of the file that runs its callback, registering nothing",
       filename: SERVER_FILE,
@@ -363,6 +382,21 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
     },
   ],
   invalid: [
+    {
+      name: "a text that is the JSON of an object whose error is written text reads as an error (suggested)",
+      filename: SERVER_FILE,
+      code: pageLookupTool('JSON.stringify({ error: "Page not found", url })'),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 8,
+          column: 12,
+          suggestions: [
+            { messageId: "addIsError", output: pageLookupTool('JSON.stringify({ error: "Page not found", url })', ", isError: true") },
+          ],
+        },
+      ],
+    },
     {
       name: "a follow-up step's catch, after the work before it succeeded, answering a text that names no failure: only suggested",
       filename: SERVER_FILE,
