@@ -329,6 +329,17 @@ export function etaExpansionHandsOn(given: readonly GivenValue[]): boolean {
 }
 
 /**
+ * A function that a function declared in the file makes and returns (`function instrumented(name, run) { return async
+ * (args) => { ... } }`) stands where that function's calls stand: `registerTool(name, config, instrumented(name, run))`
+ * registers what it returns, whose own throws (a `catch` that rethrows) escape as a handler's do. The function given
+ * to the call (`run`) stands there too, with the call as its wrapper. Only a function returned as itself (not through
+ * a variable or a conditional) by a function declaration or a function bound to a `const`.
+ */
+export function standsWhereMakerIsCalled(facts: { makerDeclaredInFile: boolean }): boolean {
+  return facts.makerDeclaredInFile;
+}
+
+/**
  * A local registrar: a function declared in the file that hands one of its plain parameters on to a handler position
  * (`const tool = (name, shape, cb) => server.registerTool(name, { inputSchema: shape }, cb)`, also through a wrapper).
  * The argument its calls in the same file give that parameter, when it is the call's last function argument and the

@@ -47,6 +47,7 @@ import {
   isRegistrarExport,
   isRegistrarParameter,
   isRegistrationCall,
+  standsWhereMakerIsCalled,
   runtimeConvertsThrows,
   isServerCode,
   isGuardedCall,
@@ -462,6 +463,11 @@ export class ToolHandlers {
         const longForm = enclosingFunction(parent);
         return longForm && etaExpandedCall(longForm) === node ? this.handlerPosition(longForm, wrappers, seen) : undefined;
       }
+      case AST_NODE_TYPES.ReturnStatement:
+      case AST_NODE_TYPES.ArrowFunctionExpression:
+        return isFunctionNode(node) && (parent.type === AST_NODE_TYPES.ReturnStatement || parent.body === child)
+          ? this.madeFunctionPosition(node, wrappers, seen)
+          : undefined;
       case AST_NODE_TYPES.ExportDefaultDeclaration:
         return defaultExportShape(this.isToolFile, () => this.facts());
       case AST_NODE_TYPES.ExportSpecifier:
@@ -544,6 +550,26 @@ export class ToolHandlers {
     for (const read of parameterReads(registrar, parameter, this.sourceCode)) {
       const depth = wrappers.length;
       const position = this.handlerPosition(read, wrappers, seen);
+      if (position) return position;
+      wrappers.length = depth;
+    }
+    return undefined;
+  }
+
+  /**
+   * The position of a function that a function of the file returns as itself (`standsWhereMakerIsCalled`): where a call
+   * of its maker stands (`registerTool(name, config, instrumented(name, run))` registers what `instrumented` returns).
+   */
+  private madeFunctionPosition(fn: FunctionNode, wrappers: WrapperCall[], seen: Set<TSESTree.Node>): Position | undefined {
+    const maker = returningFunction(estreeTree, fn);
+    const makerDeclaredInFile =
+      isFunctionNode(maker) && (maker.type === AST_NODE_TYPES.FunctionDeclaration || constDeclaratorOf(maker) !== undefined);
+    if (!isFunctionNode(maker) || !standsWhereMakerIsCalled({ makerDeclaredInFile })) return undefined;
+    for (const reference of this.referencesOf(maker)) {
+      const { child, parent } = outerParent(reference);
+      if (parent?.type !== AST_NODE_TYPES.CallExpression || parent.callee !== child) continue;
+      const depth = wrappers.length;
+      const position = this.handlerPosition(parent, wrappers, seen);
       if (position) return position;
       wrappers.length = depth;
     }

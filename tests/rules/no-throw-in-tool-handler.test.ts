@@ -92,6 +92,23 @@ export function exposePageTools(signal: AbortSignal): void {
   for (const tool of pageTools) ${register}
 }`;
 
+/** A wrapper of the file that logs and rethrows (its `throw error` at line 8), wrapping a tool that throws at line 13. */
+const LOGGED_DELETE_BRANCH = `
+function logged(handler) {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      console.error("tool failed", error);
+      throw error;
+    }
+  };
+}
+server.registerTool("delete_branch", { inputSchema: {} }, logged(async ({ branch }) => {
+  if (branch === "main") throw new Error("refusing to delete main");
+  return { content: [{ type: "text", text: await git(["branch", "-D", branch]) }] };
+}));`;
+
 /**
  * A `throw` that leaves its handler at `at` with `outcome` (it escapes, by default), whose suggestion turns
  * `throwStatement` into `errorReturn` in `code`.
@@ -434,6 +451,25 @@ export default WeatherTool;`;
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "near-miss of a made function: one whose maker's call stands in no handler position is no handler",
+      filename: SERVER_FILE,
+      code: `
+function rowFormatter(separator: string) {
+  return (rows: string[][]) => {
+    if (rows.length === 0) throw new Error("nothing to format");
+    return rows.map((row) => row.join(separator)).join("\\n");
+  };
+}
+const toCsv = rowFormatter(",");
+server.registerTool("export_rows", { inputSchema: {} }, async () => {
+  try {
+    return { content: [{ type: "text", text: toCsv(await loadRows()) }] };
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`,
+    },
     {
       name: "a local registrar that registers the long form of a catching wrapper's call: the callback it is given is guarded",
       filename: SERVER_FILE,
@@ -1533,24 +1569,25 @@ server.registerTool("find_contact", { inputSchema: {} }, safe(async ({ name }) =
       ],
     },
     {
-      name: "a wrapper declared in the file whose catch rethrows guards nothing",
+      name: "a wrapper declared in the file whose catch rethrows guards nothing, and the function it returns is registered: its rethrow escapes",
       filename: SERVER_FILE,
-      code: `
-function logged(handler) {
-  return async (args) => {
-    try {
-      return await handler(args);
-    } catch (error) {
-      console.error("tool failed", error);
-      throw error;
-    }
-  };
-}
-server.registerTool("delete_branch", { inputSchema: {} }, logged(async ({ branch }) => {
-  if (branch === "main") throw new Error("refusing to delete main");
-  return { content: [{ type: "text", text: await git(["branch", "-D", branch]) }] };
-}));`,
+      code: LOGGED_DELETE_BRANCH,
       errors: [
+        {
+          messageId: "throw",
+          line: 8,
+          column: 7,
+          data: { outcome: THROW_SAFETY_NET, hint: "" },
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: LOGGED_DELETE_BRANCH.replace(
+                "      throw error;",
+                '      return { content: [{ type: "text", text: `Error: ${error instanceof Error ? error.message : String(error)}` }], isError: true };',
+              ),
+            },
+          ],
+        },
         {
           messageId: "throw",
           line: 13,
@@ -1560,21 +1597,10 @@ server.registerTool("delete_branch", { inputSchema: {} }, logged(async ({ branch
           suggestions: [
             {
               messageId: "replaceWithErrorResult",
-              output: `
-function logged(handler) {
-  return async (args) => {
-    try {
-      return await handler(args);
-    } catch (error) {
-      console.error("tool failed", error);
-      throw error;
-    }
-  };
-}
-server.registerTool("delete_branch", { inputSchema: {} }, logged(async ({ branch }) => {
-  if (branch === "main") return { content: [{ type: "text", text: "Error: refusing to delete main" }], isError: true };
-  return { content: [{ type: "text", text: await git(["branch", "-D", branch]) }] };
-}));`,
+              output: LOGGED_DELETE_BRANCH.replace(
+                'throw new Error("refusing to delete main");',
+                'return { content: [{ type: "text", text: "Error: refusing to delete main" }], isError: true };',
+              ),
             },
           ],
         },

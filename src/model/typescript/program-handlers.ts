@@ -22,6 +22,7 @@ import {
   isRegistrarExport,
   isRegistrarParameter,
   isRegistrationCall,
+  standsWhereMakerIsCalled,
   isServerCode,
   SET_REQUEST_HANDLER,
   isGuardedCall,
@@ -486,6 +487,7 @@ class Builder {
       isConvertingWrapper: (call, argumentIndex) => wrapperCatchesTs(this.checker, call, argumentIndex, this.settings),
       isErrorCallback: (call, argumentIndex) => isErrorCallbackArgumentTs(this.checker, call, argumentIndex, this.settings),
       parameterArguments: this.registrarArguments,
+      madeFunctions: (call) => this.madeFunctions(call),
     });
     for (const fn of resolution.functions) {
       // `(args) => wrap(cb)(args)` stands for `wrap(cb)`: the function it is given is the handler.
@@ -526,6 +528,21 @@ class Builder {
     const declaration = this.checker.getSymbolAtLocation(value)?.valueDeclaration;
     if (declaration && typescript.isParameter(declaration)) return declaration.parent === longForm ? "other" : "parameter";
     return declaration && declaredFunctionTs(declaration) ? "function" : "other";
+  }
+
+  /**
+   * The functions the function of the call's own file that `call` calls by name returns as themselves
+   * (`standsWhereMakerIsCalled`), as the ESTree adapter's `madeFunctionPosition` finds them from the functions.
+   */
+  private madeFunctions(call: ts.CallExpression): TsFunction[] {
+    const callee = unwrapTs(call.expression);
+    const declaration = typescript.isIdentifier(callee) ? this.checker.getSymbolAtLocation(callee)?.valueDeclaration : undefined;
+    const maker = declaration && declaredFunctionTs(declaration);
+    if (!maker || !standsWhereMakerIsCalled({ makerDeclaredInFile: maker.getSourceFile() === call.getSourceFile() })) return [];
+    return returnedValuesTs(maker).flatMap((value) => {
+      const made = unwrapTs(value);
+      return typescript.isArrowFunction(made) || typescript.isFunctionExpression(made) ? [made] : [];
+    });
   }
 
   /** Per parameter, the arguments `registrarArguments` found. */

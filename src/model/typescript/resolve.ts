@@ -21,6 +21,8 @@ export interface ResolveOptions {
   isErrorCallback?: (call: ts.CallExpression, argumentIndex: number) => boolean;
   /** What a parameter is given: the arguments a local registrar's calls give it (`isRegistrarParameter`). */
   parameterArguments?: (parameter: ts.ParameterDeclaration) => readonly ts.Expression[];
+  /** The functions a call's callee makes and returns, which the call evaluates to (`standsWhereMakerIsCalled`). */
+  madeFunctions?: (call: ts.CallExpression) => readonly TsFunction[];
 }
 
 /** Resolution steps per expression: aliases of aliases are rare; this bounds pathological code. */
@@ -93,6 +95,7 @@ export function resolveFunctions(checker: ts.TypeChecker, expression: ts.Express
           follow(argument, node);
           pending.push(argument);
         });
+        for (const made of options.madeFunctions?.(node) ?? []) found(made, node);
       }
       continue;
     }
