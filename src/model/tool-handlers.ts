@@ -594,9 +594,15 @@ export class ToolHandlers {
     wrappers: WrapperCall[],
     seen: Set<TSESTree.Node>,
   ): Position | undefined {
-    const given = callGivenArgument(object);
-    const position = given && this.callArgumentPosition(given.call, given.argument, wrappers, seen);
-    return handlerObjectMemberShape(position, member) && position;
+    // Given itself, or through the `const` it is bound to (`const handler: ToolTaskHandler = { createTask }`).
+    const declarator = constDeclaratorOf(object);
+    const uses = declarator ? readsOf(declarator, declarator.id, this.sourceCode) : [object];
+    for (const use of uses) {
+      const given = callGivenArgument(use);
+      const position = given && this.callArgumentPosition(given.call, given.argument, wrappers, seen);
+      if (position && handlerObjectMemberShape(position, member)) return position;
+    }
+    return undefined;
   }
 
   /**

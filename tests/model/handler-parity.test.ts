@@ -102,8 +102,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // src/billing.ts: a wrapper's and a dispatcher's `catch` that return the file's error helper, or a function that
     // returns only error results, guard; one that returns a plain text result, or a function that sometimes does, not.
     // src/tools/presets.ts default-exports a helper, no xmcp handler.
-    // src/tasks.ts: the createTask of registerToolTask's handler object, written there or bound to a const, is the
-    // handler; its getTask and getTaskResult, and a scheduler's createTask, are not.
+    // src/tasks.ts: the createTask of registerToolTask's handler object, written there or bound to a const (the member
+    // or the whole object), is the handler; its getTask and getTaskResult, and a scheduler's createTask, are not.
     // src/forwarding.ts: a dispatcher that only forwards to a function of its file hands it the role; one that forwards
     // to a declared (imported) function, and a registration's callback that only calls a function, keep it.
     // src/agent/page-registry.ts gives WebMCP's registry, resolved by a function, its tools: none are handlers; src/bridge.ts
@@ -183,6 +183,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/spread-tables.ts:20 requestHandler dispatcher false",
       "src/tasks.ts:11 registration registration false",
       "src/tasks.ts:21 registration registration false",
+      "src/tasks.ts:47 registration registration false",
       "src/telemetry.ts:13 registration registration false",
       "src/telemetry.ts:24 registration registration false",
       "src/telemetry.ts:37 registration registration false",

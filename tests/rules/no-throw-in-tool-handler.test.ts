@@ -424,6 +424,23 @@ tool("execute_dql", "Run a DQL query", async (args) => {
   return { content: [{ type: "text", text: await runDql(args.query) }] };
 });`;
 
+/** SDK v1's task tool whose handler object is bound to a `const` first; its `createTask` throws at line 7, column 33. */
+const DELAYED_ECHO_TASK = `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+const server = new McpServer({ name: "echo", version: "1.0.0" });
+const handler = {
+  createTask: async (args: { text: string }, extra: TaskExtra) => {
+    if (args.text.length === 0) throw new Error("text must not be empty");
+    const task = await extra.taskStore.createTask({ ttl: 60_000 });
+    void scheduleEcho(task.taskId, args.text);
+    return { task };
+  },
+  getTask: async (_args: unknown, extra: TaskExtra) => extra.taskStore.getTask(extra.taskId),
+  getTaskResult: async (_args: unknown, extra: TaskExtra) => extra.taskStore.getTaskResult(extra.taskId),
+};
+server.experimental.tasks.registerToolTask("delayed_echo", { inputSchema: { text: z.string() } }, handler);`;
+
 /** What each path's message says happens to a `throw` in the handler itself. */
 const THROW_JSON_RPC =
   "in a low-level `tools/call` dispatcher this `throw` becomes a JSON-RPC error response; the client treats it as an infrastructure failure and the model never sees your message";
@@ -1343,6 +1360,22 @@ export function createGitLogTool() {
     },
   ],
   invalid: [
+    {
+      name: "SDK v1's task tool whose handler object is bound to a const: its createTask is the handler",
+      filename: SERVER_FILE,
+      code: DELAYED_ECHO_TASK,
+      errors: [
+        escapingThrow(
+          DELAYED_ECHO_TASK,
+          { line: 7, column: 33 },
+          [
+            'throw new Error("text must not be empty");',
+            'return { content: [{ type: "text", text: "Error: text must not be empty" }], isError: true };',
+          ],
+          THROW_SAFETY_NET,
+        ),
+      ],
+    },
     {
       name: "a local registrar that hands its callback to registerTool: the callback its call gives it is the handler",
       filename: SERVER_FILE,

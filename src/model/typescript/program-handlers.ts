@@ -202,10 +202,13 @@ class Builder {
           ? wrapperCatchesTs(this.checker, call, argumentIndex, this.settings)
           : isGuardingDefinition(this.settings, shape.via);
       const object = unwrapTs(argument);
-      // A handler object in the callback's place: `registerToolTask(name, config, { createTask, ... })`.
-      const member = typescript.isObjectLiteralExpression(object)
-        ? object.properties.find((candidate) => handlerObjectMemberShape(shape, memberName(candidate)))
-        : undefined;
+      // A handler object in the callback's place: `registerToolTask(name, config, { createTask, ... })`, or a `const`
+      // bound to one.
+      const handlerObject = typescript.isIdentifier(object) ? constObjectLiteral(this.checker, object) : object;
+      const member =
+        handlerObject && typescript.isObjectLiteralExpression(handlerObject)
+          ? handlerObject.properties.find((candidate) => handlerObjectMemberShape(shape, memberName(candidate)))
+          : undefined;
       if (member) this.addMember(member, shape, { call }, guarded);
       const dispatchers = this.add(argument, shape, { call }, guarded);
       if (shape.kind === "requestHandler") for (const dispatcher of dispatchers) this.visitDispatchTables(dispatcher, call);
@@ -713,6 +716,18 @@ function etaExpandedCallTs(fn: TsFunction): ts.CallExpression | undefined {
     );
   });
   return passesOwn ? inner : undefined;
+}
+
+/** The object literal a `const` that `name` reads is bound to. */
+function constObjectLiteral(checker: ts.TypeChecker, name: ts.Identifier): ts.Expression | undefined {
+  const declaration = checker.getSymbolAtLocation(name)?.valueDeclaration;
+  if (
+    !declaration ||
+    !typescript.isVariableDeclaration(declaration) ||
+    !(typescript.getCombinedNodeFlags(declaration) & typescript.NodeFlags.Const)
+  )
+    return undefined;
+  return declaration.initializer && unwrapTs(declaration.initializer);
 }
 
 /** A function declaration, or a function bound to a `const` (the ESTree adapter's `declaredFunction`). */
