@@ -452,6 +452,20 @@ export function defaultExportShape(inToolFile: boolean, facts: () => FileFacts):
 }
 
 /**
+ * A tool file that describes one tool in its named exports (`export const parameters = z.object(...)`, `export async
+ * function handler(args)`: postman's tool modules, which its server loads from the folder): the function it exports
+ * under a handler property's name (`handlers.properties`) is the tool's handler, as a definition object's is. A module
+ * that exports no input schema (`parameters`, `inputSchema`, `schema`) is a helper's (`export function handle(error)`).
+ */
+export function toolModuleExportShape(
+  settings: McpSettings,
+  facts: { inToolFile: boolean; name: string; exports: (name: string) => boolean },
+): HandlerShape | undefined {
+  if (!facts.inToolFile || !isHandlerProperty(settings, facts.name) || !hasInputSchemaProperty(facts.exports)) return undefined;
+  return { kind: "definition", via: undefined };
+}
+
+/**
  * A function in a default export's position that calls a registration method itself (`isRegistrationCall`, in its
  * body or a function nested in it) is the tool file's registrar, which the server runs once when it starts
  * (`export default async function register(server) { server.tool(...) }`, Shopify's dev-mcp), not a handler. xmcp's

@@ -48,6 +48,7 @@ import {
   isRegistrarParameter,
   isRegistrationCall,
   standsWhereMakerIsCalled,
+  toolModuleExportShape,
   runtimeConvertsThrows,
   isServerCode,
   isGuardedCall,
@@ -125,6 +126,7 @@ export class ToolHandlers {
   private importsAgentLibrary: boolean | undefined;
   private webMcpFile: boolean | undefined;
   private importSources: readonly string[] | undefined;
+  private exportedNames: ReadonlySet<string> | undefined;
   private dispatcherPossible: boolean | undefined;
   /** Functions given to a call, and whether the call catches what they throw (`catchingCall`). */
   private readonly catchingArguments = new Map<TSESTree.Node, boolean>();
@@ -468,6 +470,8 @@ export class ToolHandlers {
         return isFunctionNode(node) && (parent.type === AST_NODE_TYPES.ReturnStatement || parent.body === child)
           ? this.madeFunctionPosition(node, wrappers, seen)
           : undefined;
+      case AST_NODE_TYPES.ExportNamedDeclaration:
+        return node.type === AST_NODE_TYPES.FunctionDeclaration && node.id ? this.toolModuleExportShape(node.id.name) : undefined;
       case AST_NODE_TYPES.ExportDefaultDeclaration:
         return defaultExportShape(this.isToolFile, () => this.facts());
       case AST_NODE_TYPES.ExportSpecifier:
@@ -480,6 +484,10 @@ export class ToolHandlers {
         for (const reference of readsOf(declarator, declarator.id, this.sourceCode)) {
           const shape = this.handlerPosition(reference, wrappers, seen);
           if (shape) return shape;
+        }
+        if (declarator.parent.parent.type === AST_NODE_TYPES.ExportNamedDeclaration) {
+          const exported = this.toolModuleExportShape(declarator.id.name);
+          if (exported) return exported;
         }
         const type = declarator.id.typeAnnotation?.typeAnnotation;
         const typeName = type?.type === AST_NODE_TYPES.TSTypeReference ? type.typeName : undefined;
@@ -748,6 +756,14 @@ export class ToolHandlers {
       statement.type === AST_NODE_TYPES.ImportDeclaration ? [statement.source.value] : [],
     );
     return this.importSources;
+  }
+
+  /** The shape of a function a tool file exports under `name` (`toolModuleExportShape`). */
+  private toolModuleExportShape(name: string): HandlerShape | undefined {
+    if (!this.isToolFile) return undefined;
+    this.exportedNames ??= new Set(this.sourceCode.ast.body.flatMap(exportedNames));
+    const exports = this.exportedNames;
+    return toolModuleExportShape(this.settings, { inToolFile: true, name, exports: (exported) => exports.has(exported) });
   }
 
   /** The file's imports and whether it registers tools itself, read once (top-level statements and tokens, no walk). */

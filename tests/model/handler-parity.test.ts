@@ -42,6 +42,9 @@ const FILES = [
   "src/tmcp.ts",
   "src/spread-tables.ts",
   "src/registrars.ts",
+  "src/tools/monitors.ts",
+  "src/tools/alerts.ts",
+  "src/tools/format.ts",
 ];
 // The fixture lives under tests/, which the default testFiles skip: only its own __tests__/ is a test here.
 const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors", "defineTool"] }, testFiles: ["**/__tests__/**"] };
@@ -101,7 +104,9 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // returns an error result (guarded), the other does not.
     // src/billing.ts: a wrapper's and a dispatcher's `catch` that return the file's error helper, or a function that
     // returns only error results, guard; one that returns a plain text result, or a function that sometimes does, not.
-    // src/tools/presets.ts default-exports a helper, no xmcp handler.
+    // src/tools/presets.ts default-exports a helper, no xmcp handler. src/tools/monitors.ts and src/tools/alerts.ts
+    // describe one tool each in their named exports: the exported `handler` beside an input schema is its handler;
+    // src/tools/format.ts exports no schema, so its `handle` is a helper.
     // src/tasks.ts: the createTask of registerToolTask's handler object, written there or bound to a const (the member
     // or the whole object), is the handler; its getTask and getTaskResult, and a scheduler's createTask, are not.
     // src/forwarding.ts: a dispatcher that only forwards to a function of its file hands it the role; one that forwards
@@ -190,8 +195,10 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/telemetry.ts:41 registration registration false",
       "src/tmcp.ts:16 registration framework false",
       "src/tmcp.ts:9 definition framework true",
+      "src/tools/alerts.ts:7 definition framework false",
       "src/tools/docs-search.ts:14 registration registration false",
       "src/tools/forecast.tsx:19 definition framework false",
+      "src/tools/monitors.ts:9 definition framework false",
       "src/tools/pages.ts:14 definition framework true",
       "src/tools/pages.ts:21 definition framework true",
       "src/tools/pages.ts:30 definition framework false",

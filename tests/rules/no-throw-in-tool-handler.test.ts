@@ -441,6 +441,21 @@ const handler = {
 };
 server.experimental.tasks.registerToolTask("delayed_echo", { inputSchema: { text: z.string() } }, handler);`;
 
+/** A tool module that describes its tool in named exports (`schemaExport` first); its `catch` throws at line 11, column 5. */
+const MONITOR_TOOL_MODULE = (schemaExport: string): string => `
+import { z } from "zod";
+export const method = "create_monitor";
+${schemaExport}
+export async function handler(args: { url: string }) {
+  try {
+    if (!args.url.startsWith("https://")) throw new Error("the URL must use https");
+    const monitor = await monitorsApi.create({ url: args.url });
+    return { content: [{ type: "text" as const, text: \`Created monitor \${monitor.id}\` }] };
+  } catch (error) {
+    throw toProtocolError(error);
+  }
+}`;
+
 /** What each path's message says happens to a `throw` in the handler itself. */
 const THROW_JSON_RPC =
   "in a low-level `tools/call` dispatcher this `throw` becomes a JSON-RPC error response; the client treats it as an infrastructure failure and the model never sees your message";
@@ -468,6 +483,11 @@ export default WeatherTool;`;
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "near-miss of a tool module: a module of the tools folder that exports no input schema exports a helper",
+      filename: TOOL_FILE,
+      code: MONITOR_TOOL_MODULE('export const description = "Create an uptime monitor";'),
+    },
     {
       name: "near-miss of a made function: one whose maker's call stands in no handler position is no handler",
       filename: SERVER_FILE,
@@ -1360,6 +1380,17 @@ export function createGitLogTool() {
     },
   ],
   invalid: [
+    {
+      name: "a tool module's exported handler, beside its input schema, is the tool's handler: its catch's throw escapes",
+      filename: TOOL_FILE,
+      code: MONITOR_TOOL_MODULE("export const parameters = z.object({ url: z.string() });"),
+      errors: [
+        escapingThrow(MONITOR_TOOL_MODULE("export const parameters = z.object({ url: z.string() });"), { line: 11, column: 5 }, [
+          "throw toProtocolError(error);",
+          'return { content: [{ type: "text", text: `Error: ${error instanceof Error ? error.message : String(error)}` }], isError: true };',
+        ]),
+      ],
+    },
     {
       name: "SDK v1's task tool whose handler object is bound to a const: its createTask is the handler",
       filename: SERVER_FILE,

@@ -23,6 +23,7 @@ import {
   isRegistrarParameter,
   isRegistrationCall,
   standsWhereMakerIsCalled,
+  toolModuleExportShape,
   isServerCode,
   SET_REQUEST_HANDLER,
   isGuardedCall,
@@ -154,7 +155,28 @@ class Builder {
     }
     for (const object of objects) this.visitObject(object, inToolFile, facts, loops);
     for (const node of defaultExports) this.visitDefaultExport(node, facts);
+    if (inToolFile) this.visitToolModuleExports(file);
     return this.handlers;
+  }
+
+  /** The function a tool file exports under a handler property's name, beside an input schema (`toolModuleExportShape`). */
+  private visitToolModuleExports(file: ts.SourceFile): void {
+    const exported = new Set(file.statements.flatMap(exportedNamesTs));
+    const shapeOf = (name: string): HandlerShape | undefined =>
+      toolModuleExportShape(this.settings, { inToolFile: true, name, exports: (candidate) => exported.has(candidate) });
+    for (const statement of file.statements) {
+      const flags = typescript.canHaveModifiers(statement) ? typescript.getCombinedModifierFlags(statement as ts.Declaration) : 0;
+      if (!(flags & typescript.ModifierFlags.Export) || flags & typescript.ModifierFlags.Default) continue;
+      if (typescript.isFunctionDeclaration(statement) && statement.name) {
+        const shape = shapeOf(statement.name.text);
+        if (shape) this.addFunction(statement, shape, {}, false);
+      } else if (typescript.isVariableStatement(statement) && statement.declarationList.flags & typescript.NodeFlags.Const) {
+        for (const { name, initializer } of statement.declarationList.declarations) {
+          const shape = typescript.isIdentifier(name) && initializer ? shapeOf(name.text) : undefined;
+          if (shape && initializer) this.add(initializer, shape, {});
+        }
+      }
+    }
   }
 
   /** `const getFlakyTests: ToolCallback<Args> = async (args) => ...` (`annotatedCallbackShape`). */
