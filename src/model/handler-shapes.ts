@@ -459,9 +459,9 @@ export function defaultExportShape(inToolFile: boolean, facts: () => FileFacts):
  */
 export function toolModuleExportShape(
   settings: McpSettings,
-  facts: { inToolFile: boolean; name: string; exports: (name: string) => boolean },
+  facts: { name: string; inToolFile: () => boolean; exports: (name: string) => boolean },
 ): HandlerShape | undefined {
-  if (!facts.inToolFile || !isHandlerProperty(settings, facts.name) || !hasInputSchemaProperty(facts.exports)) return undefined;
+  if (!isHandlerProperty(settings, facts.name) || !facts.inToolFile() || !hasInputSchemaProperty(facts.exports)) return undefined;
   return { kind: "definition", via: undefined };
 }
 

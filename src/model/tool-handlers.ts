@@ -248,14 +248,17 @@ export class ToolHandlers {
   }
 
   private recognise(fn: FunctionNode): ToolHandler | undefined {
+    const only = onlyCall(fn);
+    const onlyCallee = only && unwrapExpression(only.callee);
     // `(args) => wrap(cb)(args)` stands for `wrap(cb)`: the function it is given is the handler.
-    const expanded = etaExpandedCall(fn);
+    const expanded = onlyCallee?.type === AST_NODE_TYPES.CallExpression ? etaExpandedCall(fn) : undefined;
     if (expanded && etaExpansionHandsOn(expanded.arguments.map((argument) => this.givenValue(argument, fn)))) return undefined;
     const seen = new Set<TSESTree.Node>();
     const wrappers: WrapperCall[] = [];
     // `(args) => this.search(args)`, a dispatcher's `(request) => handleToolCall(request.params.name)`: the method or
-    // function is the handler, not the function that forwards to it.
-    const forwarded = forwardedCall(fn);
+    // function is the handler, not the function that forwards to it (`forwardedCall`).
+    const forwarded =
+      onlyCallee?.type === AST_NODE_TYPES.MemberExpression || onlyCallee?.type === AST_NODE_TYPES.Identifier ? onlyCallee : undefined;
     const callee = forwarded && (forwarded.type === AST_NODE_TYPES.Identifier ? "function" : "method");
     const asked = {
       calleeFound: (): boolean => forwarded !== undefined && this.forwardedFunction(forwarded, fn) !== undefined,
@@ -471,7 +474,9 @@ export class ToolHandlers {
           ? this.madeFunctionPosition(node, wrappers, seen)
           : undefined;
       case AST_NODE_TYPES.ExportNamedDeclaration:
-        return node.type === AST_NODE_TYPES.FunctionDeclaration && node.id ? this.toolModuleExportShape(node.id.name) : undefined;
+        return node.type === AST_NODE_TYPES.FunctionDeclaration && node.id
+          ? toolModuleExportShape(this.settings, { name: node.id.name, inToolFile: this.inToolFile, exports: this.exports })
+          : undefined;
       case AST_NODE_TYPES.ExportDefaultDeclaration:
         return defaultExportShape(this.isToolFile, () => this.facts());
       case AST_NODE_TYPES.ExportSpecifier:
@@ -486,7 +491,11 @@ export class ToolHandlers {
           if (shape) return shape;
         }
         if (declarator.parent.parent.type === AST_NODE_TYPES.ExportNamedDeclaration) {
-          const exported = this.toolModuleExportShape(declarator.id.name);
+          const exported = toolModuleExportShape(this.settings, {
+            name: declarator.id.name,
+            inToolFile: this.inToolFile,
+            exports: this.exports,
+          });
           if (exported) return exported;
         }
         const type = declarator.id.typeAnnotation?.typeAnnotation;
@@ -537,7 +546,9 @@ export class ToolHandlers {
     if (outer && !isErrorCallbackArgument(call, argumentIndex, this.sourceCode, this.returnsErrorResult)) return outer;
     // The wrappers this position and the ones outside it pushed are no handler's.
     wrappers.length = depth;
-    return this.registrarArgumentPosition(call, argumentIndex, wrappers, seen);
+    return callee.type === AST_NODE_TYPES.Identifier
+      ? this.registrarArgumentPosition(call, callee, argumentIndex, wrappers, seen)
+      : undefined;
   }
 
   /**
@@ -546,12 +557,12 @@ export class ToolHandlers {
    */
   private registrarArgumentPosition(
     call: TSESTree.CallExpression,
+    callee: TSESTree.Identifier,
     argumentIndex: number,
     wrappers: WrapperCall[],
     seen: Set<TSESTree.Node>,
   ): Position | undefined {
-    const callee = unwrapExpression(call.callee);
-    const registrar = callee.type === AST_NODE_TYPES.Identifier ? declaredFunction(callee, this.sourceCode) : undefined;
+    const registrar = declaredFunction(callee, this.sourceCode);
     const parameter = registrar?.params.at(argumentIndex);
     const plainParameter = parameter?.type === AST_NODE_TYPES.Identifier;
     if (!registrar || !plainParameter || !isRegistrarParameter({ plainParameter, argumentShape: "lookThrough" })) return undefined;
@@ -758,13 +769,9 @@ export class ToolHandlers {
     return this.importSources;
   }
 
-  /** The shape of a function a tool file exports under `name` (`toolModuleExportShape`). */
-  private toolModuleExportShape(name: string): HandlerShape | undefined {
-    if (!this.isToolFile) return undefined;
-    this.exportedNames ??= new Set(this.sourceCode.ast.body.flatMap(exportedNames));
-    const exports = this.exportedNames;
-    return toolModuleExportShape(this.settings, { inToolFile: true, name, exports: (exported) => exports.has(exported) });
-  }
+  /** The file exports a binding named `name` (`toolModuleExportShape`): its top-level statements read once. */
+  private readonly exports = (name: string): boolean =>
+    (this.exportedNames ??= new Set(this.sourceCode.ast.body.flatMap(exportedNames))).has(name);
 
   /** The file's imports and whether it registers tools itself, read once (top-level statements and tokens, no walk). */
   private facts(): FileFacts {

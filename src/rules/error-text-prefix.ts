@@ -5,7 +5,7 @@ import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
 import { isEmptyPrefix, isSharedConstant, type StaticPrefix, staticPrefix, textBranches } from "../model/error-text.js";
 import { contains } from "../util/ast.js";
-import { failureTextsAddedLater, isErrorResult, onToolResult } from "../model/tool-results.js";
+import { failureTextsAddedLater, hasIsErrorTrue, isErrorResult, onToolResult } from "../model/tool-results.js";
 import { replaceTextStart, type SourceEdit } from "../fix/replace-text-start.js";
 import { createRule } from "../util/create-rule.js";
 
@@ -117,7 +117,8 @@ export default createRule({
       ...onToolResult((result) => {
         if (!isErrorResult(result, sourceCode)) return;
         if (result.text) checkText(result.text);
-        for (const text of failureTextsAddedLater(result, sourceCode)) checkText(text);
+        // Texts are added later to a result that the code marks later.
+        if (!hasIsErrorTrue(result)) for (const text of failureTextsAddedLater(result, sourceCode)) checkText(text);
       }),
       ...onErrorHelperCall(helpers, (call, helper) => {
         const message = helpers.messageOf(call, helper);

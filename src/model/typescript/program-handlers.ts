@@ -163,7 +163,7 @@ class Builder {
   private visitToolModuleExports(file: ts.SourceFile): void {
     const exported = new Set(file.statements.flatMap(exportedNamesTs));
     const shapeOf = (name: string): HandlerShape | undefined =>
-      toolModuleExportShape(this.settings, { inToolFile: true, name, exports: (candidate) => exported.has(candidate) });
+      toolModuleExportShape(this.settings, { name, inToolFile: () => true, exports: (candidate) => exported.has(candidate) });
     for (const statement of file.statements) {
       const flags = typescript.canHaveModifiers(statement) ? typescript.getCombinedModifierFlags(statement as ts.Declaration) : 0;
       if (!(flags & typescript.ModifierFlags.Export) || flags & typescript.ModifierFlags.Default) continue;
