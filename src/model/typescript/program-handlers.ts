@@ -165,12 +165,17 @@ class Builder {
     const shapeOf = (name: string): HandlerShape | undefined =>
       toolModuleExportShape(this.settings, { name, inToolFile: () => true, exports: (candidate) => exported.has(candidate) });
     for (const statement of file.statements) {
-      const flags = typescript.canHaveModifiers(statement) ? typescript.getCombinedModifierFlags(statement as ts.Declaration) : 0;
-      if (!(flags & typescript.ModifierFlags.Export) || flags & typescript.ModifierFlags.Default) continue;
+      // `export default function handler` is a default export's (`visitDefaultExport`).
       if (typescript.isFunctionDeclaration(statement) && statement.name) {
-        const shape = shapeOf(statement.name.text);
+        const flags = typescript.getCombinedModifierFlags(statement);
+        const shape =
+          flags & typescript.ModifierFlags.Export && !(flags & typescript.ModifierFlags.Default) ? shapeOf(statement.name.text) : undefined;
         if (shape) this.addFunction(statement, shape, {}, false);
-      } else if (typescript.isVariableStatement(statement) && statement.declarationList.flags & typescript.NodeFlags.Const) {
+      } else if (
+        typescript.isVariableStatement(statement) &&
+        statement.declarationList.flags & typescript.NodeFlags.Const &&
+        exportedNamesTs(statement).length > 0
+      ) {
         for (const { name, initializer } of statement.declarationList.declarations) {
           const shape = typescript.isIdentifier(name) && initializer ? shapeOf(name.text) : undefined;
           if (shape && initializer) this.add(initializer, shape, {});
