@@ -192,7 +192,7 @@ function markingOf(identifier: TSESTree.Node, result: ToolResult): TSESTree.Expr
 }
 
 /**
- * The texts of the items added to the content of a result bound to a `const` beside the statement that marks it
+ * The first text each block adds to the content of a result bound to a `const` beside the statement that marks it
  * (`result.isError = true; result.content.push({ type: "text", text: "Unable to retrieve the summary" })`, in the same
  * block): the failure's texts. An item added in another branch is the success's.
  */
@@ -201,9 +201,11 @@ export function failureTextsAddedLater(result: ToolResult, sourceCode: Readonly<
   if (!variable) return [];
   const reads = readReferences(variable).map(({ identifier }) => identifier);
   const markedBlocks = new Set(reads.map((read) => markingOf(read, result)?.parent));
-  return reads.flatMap((read) => {
+  // The first text a block adds says what failed; the ones after it add to it (a guide, the details).
+  const texts = new Map<TSESTree.Node, TSESTree.Node>();
+  for (const read of reads) {
     const content = read.parent;
-    if (content.type !== AST_NODE_TYPES.MemberExpression || content.object !== read || propertyName(content) !== "content") return [];
+    if (content.type !== AST_NODE_TYPES.MemberExpression || content.object !== read || propertyName(content) !== "content") continue;
     const method = content.parent;
     const call = method.parent;
     if (
@@ -213,15 +215,18 @@ export function failureTextsAddedLater(result: ToolResult, sourceCode: Readonly<
       call?.type !== AST_NODE_TYPES.CallExpression ||
       call.callee !== method ||
       call.parent.type !== AST_NODE_TYPES.ExpressionStatement ||
-      !markedBlocks.has(call.parent.parent)
+      !markedBlocks.has(call.parent.parent) ||
+      texts.has(call.parent.parent)
     )
-      return [];
-    return call.arguments.flatMap((argument) => {
+      continue;
+    const block = call.parent.parent;
+    for (const argument of call.arguments) {
       const item = unwrapExpression(argument);
       const text = item.type === AST_NODE_TYPES.ObjectExpression && isTextItem(item) ? findProperty(item, "text")?.value : undefined;
-      return text ? [text] : [];
-    });
-  });
+      if (text && !texts.has(block)) texts.set(block, text);
+    }
+  }
+  return [...texts.values()];
 }
 
 /** The array methods that add items to a result's content. */

@@ -29,7 +29,7 @@ const WORD_FORMS = [
   'export const c = { content: [{ type: "text", text: "Error [E42]: quota exceeded" }], isError: true };',
 ];
 
-/** brave's summarizer: a result built empty, marked and given a text in each failing branch (`failure` at line 15). */
+/** brave's summarizer: a result built empty, marked and given a text in each failing branch (`failure` at line 15, then a hint that is no failure's text). */
 const SUMMARIZER_TOOL = (
   failure: string,
   waiting = 'response.isError = true;\n      response.content.push({ type: "text", text: "Summary not ready yet" });',
@@ -47,6 +47,7 @@ export const execute = async (params: { key: string }) => {
     } else {
       response.isError = true;
       response.content.push({ type: "text", text: ${failure} });
+      response.content.push({ type: "text", text: "Try again in a minute." });
     }
   } catch (error) {
     response.isError = true;
