@@ -230,7 +230,7 @@ export function failureTextsAddedLater(result: ToolResult, sourceCode: Readonly<
 }
 
 /** The array methods that add items to a result's content. */
-const ADDING_METHODS: ReadonlySet<string> = new Set(["push", "unshift"]);
+export const ADDING_METHODS: ReadonlySet<string> = new Set(["push", "unshift"]);
 
 /** `{ content, isError: true }` written as an object literal. */
 function isErrorResultObject(value: TSESTree.Node): boolean {

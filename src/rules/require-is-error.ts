@@ -5,13 +5,16 @@ import { removeProperty } from "../fix/remove-property.js";
 import { errorEvidence, failureClause, returnSite } from "../model/error-evidence.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
-import { contentItems, isErrorValue, onToolResult, type ToolResult } from "../model/tool-results.js";
+import { ADDING_METHODS, contentItems, isErrorValue, onToolResult, type ToolResult } from "../model/tool-results.js";
 import { findProperty, isCaughtError, unwrapExpression } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "require-is-error";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** `result.content.push(item)`: an item added to a result's content later (`ADDING_METHODS`). */
+const CONTENT_ADDING_CALL = `CallExpression[callee.property.name=/^(?:${[...ADDING_METHODS].join("|")})$/][callee.object.property.name='content']`;
 
 const EVIDENCE_DESCRIPTION = {
   catch: "it is returned from a `catch` or rejection callback",
@@ -148,7 +151,7 @@ export default createRule({
       }),
       // An item added later (`response.content.push({ type: "text", text, isError: true })`) is no literal of a result:
       // its misplaced `isError` is reported without a fix, the result being built elsewhere.
-      "CallExpression[callee.property.name=/^(?:push|unshift)$/][callee.object.property.name='content']"(node: TSESTree.CallExpression) {
+      [CONTENT_ADDING_CALL](node: TSESTree.CallExpression) {
         for (const argument of node.arguments) {
           const item = unwrapExpression(argument);
           if (item.type !== AST_NODE_TYPES.ObjectExpression || !findProperty(item, "type")) continue;

@@ -622,12 +622,7 @@ class Builder {
   private forwardedFunctions(callee: ts.Expression, forwarder: TsFunction): TsFunction[] {
     if (!typescript.isIdentifier(callee)) return resolveFunctions(this.checker, callee, { throughWrappers: false }).functions;
     const declaration = this.checker.getSymbolAtLocation(callee)?.valueDeclaration;
-    const declared =
-      declaration &&
-      (typescript.isFunctionDeclaration(declaration) ||
-        (typescript.isVariableDeclaration(declaration) && typescript.getCombinedNodeFlags(declaration) & typescript.NodeFlags.Const))
-        ? functionOfDeclaration(declaration)
-        : undefined;
+    const declared = declaration && declaredFunctionTs(declaration);
     return declared && declared.getSourceFile() === forwarder.getSourceFile() ? [declared] : [];
   }
 
