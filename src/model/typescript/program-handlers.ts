@@ -43,6 +43,7 @@ import {
   containsTs,
   descendants,
   functionOfDeclaration,
+  isConstDeclaration,
   isProjectSourceFile,
   isTsFunction,
   outerTs,
@@ -100,11 +101,7 @@ function importSource(checker: ts.TypeChecker, expression: ts.Expression, depth 
   while (typescript.isPropertyAccessExpression(root)) root = unwrapTs(root.expression);
   if (!typescript.isIdentifier(root) || depth >= ALIAS_DEPTH) return undefined;
   for (const declaration of checker.getSymbolAtLocation(root)?.declarations ?? []) {
-    if (
-      typescript.isVariableDeclaration(declaration) &&
-      declaration.initializer &&
-      typescript.getCombinedNodeFlags(declaration) & typescript.NodeFlags.Const
-    ) {
+    if (isConstDeclaration(declaration) && declaration.initializer) {
       return importSource(checker, declaration.initializer, depth + 1);
     }
     let node: ts.Node = declaration;
@@ -188,7 +185,7 @@ class Builder {
   private visitAnnotatedCallback(declaration: ts.VariableDeclaration): void {
     const { type, initializer } = declaration;
     if (!type || !initializer || !typescript.isTypeReferenceNode(type) || !typescript.isIdentifier(type.typeName)) return;
-    if (!(typescript.getCombinedNodeFlags(declaration) & typescript.NodeFlags.Const)) return;
+    if (!isConstDeclaration(declaration)) return;
     const typeName = type.typeName;
     const shape = annotatedCallbackShape(this.settings, {
       typeName: typeName.text,
@@ -231,7 +228,7 @@ class Builder {
       const object = unwrapTs(argument);
       // A handler object in the callback's place: `registerToolTask(name, config, { createTask, ... })`, or a `const`
       // bound to one.
-      const handlerObject = typescript.isIdentifier(object) ? constObjectLiteral(this.checker, object) : object;
+      const handlerObject = typescript.isIdentifier(object) ? constInitializer(this.checker, object) : object;
       const member =
         handlerObject && typescript.isObjectLiteralExpression(handlerObject)
           ? handlerObject.properties.find((candidate) => handlerObjectMemberShape(shape, memberName(candidate)))
@@ -387,13 +384,7 @@ class Builder {
   private loopGuards(object: ts.ObjectLiteralExpression, property: string | undefined, loops: readonly TableLoop[]): boolean {
     const table = tableEntryContainerTs(object);
     const declaration = table && outerTs(table).parent;
-    if (
-      property === undefined ||
-      !declaration ||
-      !typescript.isVariableDeclaration(declaration) ||
-      !typescript.isIdentifier(declaration.name) ||
-      !(typescript.getCombinedNodeFlags(declaration) & typescript.NodeFlags.Const)
-    )
+    if (property === undefined || !declaration || !isConstDeclaration(declaration) || !typescript.isIdentifier(declaration.name))
       return false;
     const symbol = this.checker.getSymbolAtLocation(declaration.name);
     const uses: ts.Expression[] = [];
@@ -740,23 +731,16 @@ function etaExpandedCallTs(fn: TsFunction): ts.CallExpression | undefined {
   return passesOwn ? inner : undefined;
 }
 
-/** The object literal a `const` that `name` reads is bound to. */
-function constObjectLiteral(checker: ts.TypeChecker, name: ts.Identifier): ts.Expression | undefined {
+/** The value a `const` that `name` reads is bound to. */
+function constInitializer(checker: ts.TypeChecker, name: ts.Identifier): ts.Expression | undefined {
   const declaration = checker.getSymbolAtLocation(name)?.valueDeclaration;
-  if (
-    !declaration ||
-    !typescript.isVariableDeclaration(declaration) ||
-    !(typescript.getCombinedNodeFlags(declaration) & typescript.NodeFlags.Const)
-  )
-    return undefined;
-  return declaration.initializer && unwrapTs(declaration.initializer);
+  return declaration && isConstDeclaration(declaration) && declaration.initializer ? unwrapTs(declaration.initializer) : undefined;
 }
 
 /** A function declaration, or a function bound to a `const` (the ESTree adapter's `declaredFunction`). */
 function declaredFunctionTs(declaration: ts.Node): TsFunction | undefined {
   if (typescript.isFunctionDeclaration(declaration)) return declaration.body ? declaration : undefined;
-  if (typescript.isVariableDeclaration(declaration) && typescript.getCombinedNodeFlags(declaration) & typescript.NodeFlags.Const)
-    return functionOfDeclaration(declaration);
+  if (isConstDeclaration(declaration)) return functionOfDeclaration(declaration);
   if (!isTsFunction(declaration)) return undefined;
   const binding = outerTs(declaration).parent;
   return typescript.isVariableDeclaration(binding) && declaredFunctionTs(binding) === declaration ? declaration : undefined;

@@ -49,6 +49,11 @@ export function outerTs(node: ts.Node): ts.Node {
   return current;
 }
 
+/** A variable declared with `const`. */
+export function isConstDeclaration(node: ts.Node): node is ts.VariableDeclaration {
+  return typescript.isVariableDeclaration(node) && (typescript.getCombinedNodeFlags(node) & typescript.NodeFlags.Const) !== 0;
+}
+
 /**
  * The function a declaration stands for: the function itself, or the function a variable,
  * property or class field is initialised with (`const requireString = (args, key) => ...`).
