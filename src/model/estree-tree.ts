@@ -6,15 +6,20 @@ import {
   numericValue,
   outerParent,
   propertyName,
+  returnedValues,
+  singleValueOf,
   unwrapExpression,
 } from "../util/ast.js";
 import {
   type BindingKind,
   type CatchingCall,
   catchesChild,
+  FACTORY_DEPTH,
+  type FactoryValue,
   enclosingFunctionOf,
   isCaught as isCaughtIn,
   isFollowedBinding,
+  isInstanceFactory,
   isProtocolRequiredThrow,
   type ParentRole,
   runsInside as runsInsideIn,
@@ -165,8 +170,9 @@ export function isProtocolRequiredValue(thrown: TSESTree.Node): boolean {
 /**
  * The reads of the variables that hold only instances of `classBody`'s class, a declaration of this file (the throw
  * semantics' followed methods): `graph` in `const graph = new KnowledgeGraphManager(path)`, or in `let graph:
- * KnowledgeGraphManager` given only `graph = new KnowledgeGraphManager(path)`. Scopes are asked only where the text
- * makes an instance (`new KnowledgeGraphManager`).
+ * KnowledgeGraphManager` given only `graph = new KnowledgeGraphManager(path)`, or `table` in `const table = await
+ * CurrencyTable.load()` when `load` is one of the class's factories. Scopes are asked only where the text makes an
+ * instance (`new KnowledgeGraphManager`).
  */
 export function instanceReads(classBody: TSESTree.ClassBody, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Identifier[] {
   const declaration = classBody.parent;
@@ -176,12 +182,25 @@ export function instanceReads(classBody: TSESTree.ClassBody, sourceCode: Readonl
   const classVariable = sourceCode.getDeclaredVariables(declaration).find((variable) => variable.name === name);
   const made = new Set<TSESTree.Node>();
   const holders = new Set<TSESLint.Scope.Variable>();
+  const add = (value: TSESTree.Node): void => {
+    made.add(value);
+    const holder = holderOf(value, sourceCode);
+    if (holder) holders.add(holder);
+  };
+  let factories: ReadonlySet<string> | undefined;
   for (const { identifier } of classVariable?.references ?? []) {
     const { parent } = identifier;
-    if (parent.type !== AST_NODE_TYPES.NewExpression || parent.callee !== identifier) continue;
-    made.add(parent);
-    const holder = holderOf(parent, sourceCode);
-    if (holder) holders.add(holder);
+    if (parent.type === AST_NODE_TYPES.NewExpression && parent.callee === identifier) {
+      add(parent);
+      continue;
+    }
+    if (parent.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier) continue;
+    factories ??= instanceFactories(classBody, name, sourceCode);
+    const method = propertyName(parent);
+    const { child, parent: call } = outerParent(parent);
+    if (method === undefined || !factories.has(method) || call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== child) continue;
+    const around = outerParent(call);
+    add(around.parent?.type === AST_NODE_TYPES.AwaitExpression ? around.parent : call);
   }
   const reads: TSESTree.Identifier[] = [];
   for (const holder of holders) {
@@ -195,8 +214,76 @@ export function instanceReads(classBody: TSESTree.ClassBody, sourceCode: Readonl
   return reads;
 }
 
+/** The names of the static methods of the class `className` that are its factories (`isInstanceFactory`). */
+function instanceFactories(classBody: TSESTree.ClassBody, className: string, sourceCode: Readonly<TSESLint.SourceCode>): Set<string> {
+  const names = new Set<string>();
+  for (const member of classBody.body) {
+    // An overload signature has no body.
+    if (member.type !== AST_NODE_TYPES.MethodDefinition || !member.static || member.kind !== "method" || !isFunctionNode(member.value))
+      continue;
+    const name = propertyName(member);
+    const returned = returnedValues(member.value, sourceCode.visitorKeys).map((value) =>
+      factoryValue(value, classBody, className, sourceCode),
+    );
+    // A later definition replaces an earlier one.
+    if (name !== undefined && isInstanceFactory(returned)) names.add(name);
+    else if (name !== undefined) names.delete(name);
+  }
+  return names;
+}
+
+/** What a value a static method of the class `className` returns is (`FactoryValue`). */
+function factoryValue(
+  node: TSESTree.Node,
+  classBody: TSESTree.ClassBody,
+  className: string,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  depth = 0,
+): FactoryValue {
+  const value = unwrapExpression(node);
+  const valueOf = (next: TSESTree.Node): FactoryValue => factoryValue(next, classBody, className, sourceCode, depth + 1);
+  if (value.type === AST_NODE_TYPES.NewExpression) {
+    const callee = unwrapExpression(value.callee);
+    return callee.type === AST_NODE_TYPES.ThisExpression || (callee.type === AST_NODE_TYPES.Identifier && callee.name === className)
+      ? "instance"
+      : "other";
+  }
+  if (value.type === AST_NODE_TYPES.Identifier) {
+    const bound = depth < FACTORY_DEPTH ? singleValueOf(value, sourceCode) : undefined;
+    return bound ? valueOf(bound.value) : "other";
+  }
+  if (value.type === AST_NODE_TYPES.MemberExpression) return isInstanceField(value, classBody, className) ? "instanceField" : "other";
+  if (value.type !== AST_NODE_TYPES.AssignmentExpression || depth >= FACTORY_DEPTH) return "other";
+  if (value.operator === "=") return valueOf(value.right);
+  const both = value.operator === "??=" || value.operator === "||=";
+  return both && valueOf(value.left) !== "other" && valueOf(value.right) !== "other" ? "instanceField" : "other";
+}
+
+/** `ApiClient.instance` or `this.instance`, a static field of the class declared with it as its type (`FactoryValue`). */
+function isInstanceField(member: TSESTree.MemberExpression, classBody: TSESTree.ClassBody, className: string): boolean {
+  const object = unwrapExpression(member.object);
+  const name = propertyName(member);
+  if (
+    name === undefined ||
+    !(object.type === AST_NODE_TYPES.ThisExpression || (object.type === AST_NODE_TYPES.Identifier && object.name === className))
+  )
+    return false;
+  const namesClass = (type: TSESTree.TypeNode): boolean =>
+    type.type === AST_NODE_TYPES.TSTypeReference && type.typeName.type === AST_NODE_TYPES.Identifier && type.typeName.name === className;
+  const orNothing = (type: TSESTree.TypeNode): boolean =>
+    namesClass(type) || type.type === AST_NODE_TYPES.TSNullKeyword || type.type === AST_NODE_TYPES.TSUndefinedKeyword;
+  return classBody.body.some((field) => {
+    if (field.type !== AST_NODE_TYPES.PropertyDefinition || !field.static || propertyName(field) !== name) return false;
+    const type = field.typeAnnotation?.typeAnnotation;
+    return (
+      type !== undefined &&
+      (namesClass(type) || (type.type === AST_NODE_TYPES.TSUnionType && type.types.some(namesClass) && type.types.every(orNothing)))
+    );
+  });
+}
+
 /** The variable that `made` is the whole value of: `const graph = new KnowledgeGraphManager()` or `graph = new ...`. */
-function holderOf(made: TSESTree.NewExpression, sourceCode: Readonly<TSESLint.SourceCode>): TSESLint.Scope.Variable | undefined {
+function holderOf(made: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): TSESLint.Scope.Variable | undefined {
   const { child, parent } = outerParent(made);
   if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.init === child && parent.id.type === AST_NODE_TYPES.Identifier) {
     return sourceCode.getDeclaredVariables(parent).at(0);

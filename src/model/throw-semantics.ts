@@ -228,6 +228,32 @@ export function isFollowedBinding(kind: BindingKind, reassigned: boolean): boole
  * field, called as `this.<name>()` where `this` is an instance of that class (arrows looked through), or as
  * `<instance>.<name>()` on a variable declared once whose every value is `new <Class>(...)` of that class, declared in
  * the file (`const graph = new KnowledgeGraphManager(path)`, or `let graph: KnowledgeGraphManager` given only
- * `graph = new KnowledgeGraphManager(path)`). Each adapter reads this on its own tree: `instanceReads` (ESTree) and
- * `callsFollowedMethod` (TypeScript).
+ * `graph = new KnowledgeGraphManager(path)`), or a call of one of the class's factories (`isInstanceFactory`), awaited
+ * or not (`const table = await CurrencyTable.load()`, `const client = ApiClient.getInstance()`). Each adapter reads
+ * this on its own tree: `instanceReads` (ESTree) and `callsFollowedMethod` (TypeScript).
  */
+
+/**
+ * What one value a class's static method returns is, for `isInstanceFactory`: a new instance of the class (`new
+ * <Class>(...)`, or `new this(...)`), one of its static fields declared with the class as its type (`private static
+ * instance: ApiClient | undefined`, read as `ApiClient.instance` or `this.instance`), or something else. A variable with
+ * one value (a `const`, or a `let` never assigned again) is that value, and an assignment is what it assigns: `ApiClient.instance = new ApiClient()`, and `this.instance ??= new ApiClient()` when both sides
+ * are instances.
+ */
+export type FactoryValue = "instance" | "instanceField" | "other";
+
+/**
+ * How many steps a returned value is followed through: a variable with one value (`const instance = new
+ * LanguagesList(list); return instance`) and an assignment are one step each.
+ */
+export const FACTORY_DEPTH = 3;
+
+/**
+ * A static method of a class declared in the file is one of its factories when it returns, and every value it returns
+ * is an instance of the class (`FactoryValue`): `static async load() { ...; return new CurrencyTable(codes) }`, or the
+ * singleton's `static getInstance() { if (!ApiClient.instance) ApiClient.instance = new ApiClient(); return
+ * ApiClient.instance }`. A method that may return a cached value of another type, or nothing, is not.
+ */
+export function isInstanceFactory(returned: readonly FactoryValue[]): boolean {
+  return returned.length > 0 && returned.every((value) => value !== "other");
+}

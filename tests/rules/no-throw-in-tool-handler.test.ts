@@ -568,6 +568,27 @@ export function restore(path: string): void {
 }`),
     },
     {
+      name: "a static method that returns a static field of another type is no factory: rates.get() is the Map's, not the class's",
+      filename: SERVER_FILE,
+      code: `
+class RateCache {
+  private static shared: Map<string, number> | undefined;
+  static entries(): Map<string, number> {
+    return (RateCache.shared ??= new Map());
+  }
+  get(code: string): number {
+    const rate = RateCache.entries().get(code);
+    if (rate === undefined) throw new Error(\`No exchange rate for \${code}\`);
+    return rate;
+  }
+}
+const rates = RateCache.entries();
+server.registerTool("get_rate", { inputSchema: { code: z.string() } }, async ({ code }) => {
+  const rate = rates.get(code) ?? 1;
+  return { content: [{ type: "text", text: \`1 EUR = \${String(rate)} \${code}\` }] };
+});`,
+    },
+    {
       name: "a same-file class's method called on an instance: caught in the handler, handled by .catch(), or a static method",
       filename: SERVER_FILE,
       code: KNOWLEDGE_GRAPH_TOOLS(
@@ -2017,22 +2038,25 @@ class IssueServer {
         },
       ],
     },
-    {
-      name: "a same-file class's method called on a variable given only instances of it (the memory server)",
+    ...[
+      { given: "new KnowledgeGraphManager", what: "instances of it (the memory server)" },
+      { given: "await KnowledgeGraphManager.open", what: "the awaited call of its static factory" },
+    ].map(({ given, what }) => ({
+      name: `a same-file class's method called on a variable given only ${what}`,
       filename: SERVER_FILE,
       code: KNOWLEDGE_GRAPH_TOOLS(`let knowledgeGraph: KnowledgeGraphManager;
 export async function main(): Promise<void> {
-  knowledgeGraph = new KnowledgeGraphManager(process.env.MEMORY_FILE_PATH ?? "memory.jsonl");
+  knowledgeGraph = ${given}(process.env.MEMORY_FILE_PATH ?? "memory.jsonl");
 }`),
       errors: [
         {
-          messageId: "throwingCall",
+          messageId: "throwingCall" as const,
           data: { name: "knowledgeGraph.addObservations", line: 9, outcome: SAFETY_NET, hint: "" },
           line: 27,
           column: 23,
         },
       ],
-    },
+    })),
     {
       name: "a same-file class's method called on an instance through a helper of the handler",
       filename: SERVER_FILE,

@@ -2,14 +2,17 @@ import { channel } from "node:diagnostics_channel";
 import type ts from "typescript";
 import { typescript } from "./typescript.js";
 import { perProgram } from "./per-program.js";
-import { resolveFunctions } from "./resolve.js";
+import { resolveFunctions, returnedValuesTs } from "./resolve.js";
 import {
   type BindingKind,
   type CatchingCall,
   escapes,
+  FACTORY_DEPTH,
+  type FactoryValue,
   isCaught,
   isAllowedThrow,
   isFollowedBinding,
+  isInstanceFactory,
   isPromiseReject,
   isProtocolRequiredThrow,
   rejectionExit,
@@ -19,6 +22,7 @@ import {
   descendants,
   functionName,
   functionOfDeclaration,
+  isConstDeclaration,
   isProjectSourceFile,
   isTsFunction,
   outerTs,
@@ -453,25 +457,109 @@ function thisClassTs(node: ts.Node): ts.ClassLikeDeclaration | undefined {
   return undefined;
 }
 
-/** `variable` is declared once, and its initialiser and every plain `=` it is given make an instance of `owner`. */
+/**
+ * `variable` is declared once, and its initialiser and every plain `=` it is given make an instance of `owner`: `new
+ * <Class>(...)`, or a call of one of its factories, awaited or not (`isInstanceFactory`).
+ */
 function holdsOnlyInstances(checker: ts.TypeChecker, variable: ts.Identifier, owner: ts.ClassDeclaration): boolean {
   const declarations = checker.getSymbolAtLocation(variable)?.declarations;
   const declaration = declarations?.length === 1 ? declarations[0] : undefined;
   if (!owner.name || !declaration || !typescript.isVariableDeclaration(declaration) || !typescript.isIdentifier(declaration.name))
     return false;
   const ownerSymbol = checker.getSymbolAtLocation(owner.name);
+  const namesOwner = (node: ts.Expression): node is ts.Identifier =>
+    typescript.isIdentifier(node) && checker.getSymbolAtLocation(node) === ownerSymbol;
   const makesInstance = (value: ts.Expression | undefined): boolean => {
-    const made = value && unwrapTs(value);
+    if (value === undefined) return false;
+    const made = unwrapTs(value);
+    if (typescript.isNewExpression(made)) return namesOwner(made.expression);
+    const call = typescript.isAwaitExpression(made) ? unwrapTs(made.expression) : made;
+    if (!typescript.isCallExpression(call)) return false;
+    const callee = unwrapTs(call.expression);
     return (
-      made !== undefined &&
-      typescript.isNewExpression(made) &&
-      typescript.isIdentifier(made.expression) &&
-      checker.getSymbolAtLocation(made.expression) === ownerSymbol
+      typescript.isPropertyAccessExpression(callee) &&
+      typescript.isIdentifier(callee.name) &&
+      namesOwner(unwrapTs(callee.expression)) &&
+      isInstanceFactoryTs(checker, owner, callee.name.text)
     );
   };
   if (declaration.initializer && !makesInstance(declaration.initializer)) return false;
   const assigned = assignmentsOf(checker, declaration.name);
   return (declaration.initializer !== undefined || assigned.length > 0) && assigned.every(makesInstance);
+}
+
+/** The static method `name` of `owner` is one of its factories (`isInstanceFactory`), as `instanceFactories` reads it on ESTree. */
+function isInstanceFactoryTs(checker: ts.TypeChecker, owner: ts.ClassDeclaration, name: string): boolean {
+  const className = owner.name?.text;
+  const method = owner.members.findLast(
+    (member): member is ts.MethodDeclaration =>
+      typescript.isMethodDeclaration(member) && member.body !== undefined && isStatic(member) && staticNameTs(member.name) === name,
+  );
+  return (
+    className !== undefined &&
+    method !== undefined &&
+    isInstanceFactory(returnedValuesTs(method).map((value) => factoryValueTs(checker, value, owner, className)))
+  );
+}
+
+/** What a value a static method of `owner` returns is (`FactoryValue`), as `factoryValue` reads it on ESTree. */
+function factoryValueTs(
+  checker: ts.TypeChecker,
+  node: ts.Expression,
+  owner: ts.ClassDeclaration,
+  className: string,
+  depth = 0,
+): FactoryValue {
+  const value = unwrapTs(node);
+  const valueOf = (next: ts.Expression): FactoryValue => factoryValueTs(checker, next, owner, className, depth + 1);
+  if (typescript.isNewExpression(value)) {
+    const callee = unwrapTs(value.expression);
+    return callee.kind === typescript.SyntaxKind.ThisKeyword || (typescript.isIdentifier(callee) && callee.text === className)
+      ? "instance"
+      : "other";
+  }
+  if (typescript.isIdentifier(value)) {
+    const bound = depth < FACTORY_DEPTH ? singleValueTs(checker, value) : undefined;
+    return bound ? valueOf(bound) : "other";
+  }
+  if (typescript.isPropertyAccessExpression(value)) return isInstanceFieldTs(value, owner, className) ? "instanceField" : "other";
+  if (!typescript.isBinaryExpression(value) || depth >= FACTORY_DEPTH) return "other";
+  const { SyntaxKind } = typescript;
+  const operator = value.operatorToken.kind;
+  if (operator === SyntaxKind.EqualsToken) return valueOf(value.right);
+  const both = operator === SyntaxKind.QuestionQuestionEqualsToken || operator === SyntaxKind.BarBarEqualsToken;
+  return both && valueOf(value.left) !== "other" && valueOf(value.right) !== "other" ? "instanceField" : "other";
+}
+
+/** The one value `identifier` holds, as `singleValueOf` finds it on ESTree: a variable declared once, never assigned again. */
+function singleValueTs(checker: ts.TypeChecker, identifier: ts.Identifier): ts.Expression | undefined {
+  const declarations = checker.getSymbolAtLocation(identifier)?.declarations;
+  const declaration = declarations?.length === 1 ? declarations[0] : undefined;
+  if (!declaration || !typescript.isVariableDeclaration(declaration) || !typescript.isIdentifier(declaration.name)) return undefined;
+  const { name, initializer } = declaration;
+  return initializer && (isConstDeclaration(declaration) || !isReassigned(checker, name)) ? initializer : undefined;
+}
+
+/** `ApiClient.instance` or `this.instance`, a static field of `owner` declared with it as its type, as `isInstanceField` on ESTree. */
+function isInstanceFieldTs(access: ts.PropertyAccessExpression, owner: ts.ClassDeclaration, className: string): boolean {
+  const object = unwrapTs(access.expression);
+  if (!typescript.isIdentifier(access.name)) return false;
+  if (!(object.kind === typescript.SyntaxKind.ThisKeyword || (typescript.isIdentifier(object) && object.text === className))) return false;
+  const name = access.name.text;
+  const namesClass = (type: ts.TypeNode): boolean =>
+    typescript.isTypeReferenceNode(type) && typescript.isIdentifier(type.typeName) && type.typeName.text === className;
+  const orNothing = (type: ts.TypeNode): boolean =>
+    namesClass(type) ||
+    type.kind === typescript.SyntaxKind.UndefinedKeyword ||
+    (typescript.isLiteralTypeNode(type) && type.literal.kind === typescript.SyntaxKind.NullKeyword);
+  return owner.members.some((field) => {
+    if (!typescript.isPropertyDeclaration(field) || !isStatic(field) || staticNameTs(field.name) !== name) return false;
+    const { type } = field;
+    return (
+      type !== undefined &&
+      (namesClass(type) || (typescript.isUnionTypeNode(type) && type.types.some(namesClass) && type.types.every(orNothing)))
+    );
+  });
 }
 
 /** The reads of a nested function's followed name in the function it is declared in, as `runsWhereWritten` takes them. */

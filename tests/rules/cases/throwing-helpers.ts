@@ -228,4 +228,57 @@ server.registerTool("add_observations", { inputSchema: { observations: z.array(O
       },
     ],
   },
+  {
+    name: "a method called on a variable given only the awaited call of the class's static factory",
+    filename: SERVER_FILE,
+    code: `
+class CurrencyTable {
+  constructor(private readonly codes: string[]) {}
+  static async load(): Promise<CurrencyTable> {
+    const response = await fetch("https://rates.example.com/currencies");
+    const table = new CurrencyTable((await response.json()) as string[]);
+    return table;
+  }
+  normalize(code: string): string {
+    const upper = code.toUpperCase();
+    if (!this.codes.includes(upper)) throw new Error(\`Unknown currency code \${code}\`);
+    return upper;
+  }
+}
+let currencies: CurrencyTable;
+export async function start(): Promise<void> {
+  currencies = await CurrencyTable.load();
+}
+server.registerTool("convert_amount", { inputSchema: { from: z.string(), to: z.string() } }, async ({ from, to }) => {
+  const response = await fetch(\`https://rates.example.com/convert?from=\${currencies.normalize(from)}&to=\${to}\`);
+  return { content: [{ type: "text", text: await response.text() }] };
+});`,
+    errors: [
+      { messageId: "throwingCall", data: { name: "currencies.normalize", line: 11, outcome: SAFETY_NET, hint: "" }, line: 20, column: 74 },
+    ],
+  },
+  {
+    name: "a method called on a singleton: the static getInstance() returns a static field typed as the class",
+    filename: SERVER_FILE,
+    code: `
+class JiraClient {
+  private static instance: JiraClient | undefined;
+  private constructor(private readonly baseUrl: string) {}
+  static getInstance(): JiraClient {
+    if (!JiraClient.instance) JiraClient.instance = new JiraClient(process.env.JIRA_URL ?? "https://jira.example.com");
+    return JiraClient.instance;
+  }
+  async getIssue(key: string): Promise<unknown> {
+    if (!/^[A-Z]+-\\d+$/.test(key)) throw new Error(\`Invalid issue key \${key}\`);
+    const response = await fetch(\`\${this.baseUrl}/rest/api/3/issue/\${key}\`);
+    return response.json();
+  }
+}
+const jira = JiraClient.getInstance();
+server.tool("get_issue", { key: z.string() }, async ({ key }) => {
+  const issue = await jira.getIssue(key);
+  return { content: [{ type: "text", text: JSON.stringify(issue) }] };
+});`,
+    errors: [{ messageId: "throwingCall", data: { name: "jira.getIssue", line: 10, outcome: SAFETY_NET, hint: "" }, line: 17, column: 23 }],
+  },
 ];
