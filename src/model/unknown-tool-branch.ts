@@ -87,8 +87,9 @@ export class RequestedToolName {
   }
 
   /**
-   * `request.params`, `params` destructured from the request (`async ({ params }) => ...`, `const { params } = request`),
-   * or the parameter of a callback given them: `handleRequest("call_tool", request.params, async (validated) => ...)`.
+   * `request.params`, `params` destructured from the request (`async ({ params }) => ...`, `const { params } = request`)
+   * or bound to it (`const params = request.params`), or the parameter of a callback given them:
+   * `handleRequest("call_tool", request.params, async (validated) => ...)`.
    */
   private isParams(expression: TSESTree.Node): boolean {
     const node = unwrapExpression(expression);
@@ -97,6 +98,9 @@ export class RequestedToolName {
     const definition = this.definitionInHandler(node);
     if (!definition) return false;
     const identifier = definition.name as TSESTree.Identifier;
+    if (definition.type === DefinitionType.Variable && definition.node.id === identifier) {
+      return definition.node.init !== null && definition.node.parent.kind === "const" && this.isParams(definition.node.init);
+    }
     return (
       isParamsPatternProperty(identifier, "params") !== undefined ||
       this.isGivenParams(definition, identifier) ||
@@ -254,22 +258,26 @@ export class RequestedToolName {
   }
 
   /**
-   * The request names no tool: `!name`, `name === undefined`, `name == null`, `typeof name !== "string"`, or an `||` of
-   * these. Such a request is malformed, which the protocol answers with an error as it does an unknown tool.
+   * The request names no tool: `!name`, `name === undefined`, `name == null`, `typeof name !== "string"`, the same of
+   * the params themselves (`!request.params`, `typeof request.params !== "object"`), or an `||` of these. Such a request
+   * is malformed, which the protocol answers with an error as it does an unknown tool.
    */
   isMissing(test: TSESTree.Node): boolean {
     const node = unwrapExpression(test);
     if (node.type === AST_NODE_TYPES.LogicalExpression) return everyOperand(node, "||", (operand) => this.isMissing(operand));
-    if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") return this.is(node.argument);
+    const requested = (side: TSESTree.Node): boolean => this.is(side) || this.isParams(side);
+    if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") return requested(node.argument);
     if (node.type !== AST_NODE_TYPES.BinaryExpression) return false;
     const { left, right, operator } = node;
-    if (operator === "===" || operator === "==") return (this.is(left) && isNullish(right)) || (this.is(right) && isNullish(left));
+    if (operator === "===" || operator === "==") return (requested(left) && isNullish(right)) || (requested(right) && isNullish(left));
     if (operator !== "!==" && operator !== "!=") return false;
-    const typeOf = (side: TSESTree.Node): boolean => {
+    // The type a request's name, or its params, must have.
+    const typeOf = (side: TSESTree.Node, type: string | undefined): boolean => {
       const value = unwrapExpression(side);
-      return value.type === AST_NODE_TYPES.UnaryExpression && value.operator === "typeof" && this.is(value.argument);
+      if (value.type !== AST_NODE_TYPES.UnaryExpression || value.operator !== "typeof") return false;
+      return (type === "string" && this.is(value.argument)) || (type === "object" && this.isParams(value.argument));
     };
-    return (typeOf(left) && staticText(right) === "string") || (typeOf(right) && staticText(left) === "string");
+    return typeOf(left, staticText(right)) || typeOf(right, staticText(left));
   }
 
   /** The test mentions the name or a lookup by it: `name === "search"`, `tools[name]`, `!tool`. */

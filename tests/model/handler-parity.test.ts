@@ -160,6 +160,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/dispatcher.ts:16 dispatchTable dispatcher false",
       "src/dispatcher.ts:19 dispatchTable dispatcher false",
       "src/dispatcher.ts:26 requestHandler dispatcher false",
+      "src/dispatcher.ts:44 dispatchTable dispatcher false",
+      "src/dispatcher.ts:49 requestHandler dispatcher false",
       "src/dispatcher.ts:7 dispatchTable dispatcher true",
       "src/forwarding.ts:10 requestHandler dispatcher false",
       "src/forwarding.ts:25 requestHandler dispatcher false",

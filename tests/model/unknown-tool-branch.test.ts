@@ -177,6 +177,27 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     ).toEqual([5]);
   });
 
+  it("reads the name through a const bound to the params, and a test that the request has no params at all; not a tool argument called name", () => {
+    expect(
+      unknownToolThrows(`
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (!request.params || typeof request.params !== "object") {
+    throw new McpError(ErrorCode.InvalidParams, "Invalid request parameters");
+  }
+  const params = request.params;
+  const name = params.name;
+  if (!name || typeof name !== "string") throw new McpError(ErrorCode.InvalidParams, "Missing or invalid tool name");
+  const tool = tools.get(name);
+  if (!tool) throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
+  const input = params.arguments;
+  if (!input || typeof input !== "object") throw new Error("arguments must be an object");
+  if (!input.name) throw new Error("name is required");
+  if (typeof params.arguments !== "object") throw new Error("arguments must be an object");
+  return tool.handler(input);
+});`),
+    ).toEqual([4, 8, 10]);
+  });
+
   it("is an if on a tool's flag looked up by the name, also beside another condition, that throws an inactive- or disabled-tool error", () => {
     expect(
       unknownToolThrows(`

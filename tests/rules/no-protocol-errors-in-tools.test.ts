@@ -62,6 +62,22 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 });`,
     },
     {
+      name: "a request without params, and a name read through a const bound to the params, are malformed requests",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params == null) throw new McpError(ErrorCode.InvalidParams, "Request has no params");
+  const params = request.params;
+  switch (params.name) {
+    case "list_events":
+      return listEvents(params.arguments ?? {});
+    default:
+      throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${params.name}\`);
+  }
+});`,
+    },
+    {
       name: "an McpError loaded with require() or import() from the project, or only recognised with instanceof",
       filename: SERVER_FILE,
       code: `
@@ -443,6 +459,20 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
 });`,
       errors: [{ messageId: "sdkProtocolError", line: 5, column: 30 }],
+    },
+    {
+      name: "near-miss of a request without params: the tool's arguments are missing, read through a const bound to the params",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const params = request.params;
+  if (!params.arguments || typeof params.arguments !== "object") throw new McpError(ErrorCode.InvalidParams, "Arguments are required");
+  const note = noteTools.get(params.name);
+  if (!note) throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${params.name}\`);
+  return note.handler(params.arguments);
+});`,
+      errors: [{ messageId: "sdkProtocolError", line: 5, column: 72 }],
     },
     {
       name: "near-miss of two lookups: one side of the || is not a lookup by name (missing arguments are a tool error)",

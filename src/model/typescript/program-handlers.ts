@@ -797,11 +797,14 @@ class TsRequestedName {
     return undefined;
   }
 
+  /** `request.params`, `params` destructured from the request, or a `const` bound to it (`const params = request.params`). */
   private isParams(expression: ts.Expression): boolean {
     const node = unwrapTs(expression);
     if (typescript.isPropertyAccessExpression(node)) return node.name.text === "params";
     if (!typescript.isIdentifier(node)) return false;
     const declaration = this.declarationInDispatcher(node);
+    if (declaration && isConstDeclaration(declaration))
+      return declaration.initializer !== undefined && this.isParams(declaration.initializer);
     return declaration !== undefined && typescript.isBindingElement(declaration) && patternKey(declaration) === "params";
   }
 
