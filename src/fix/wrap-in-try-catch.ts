@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, AST_TOKEN_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import type { FunctionNode } from "../util/ast.js";
+import { type FunctionNode, unwrapExpression } from "../util/ast.js";
 import { caughtErrorMessageSource, errorResultSource } from "./error-result-source.js";
 import { indentationOf } from "./indentation.js";
 
@@ -17,7 +17,9 @@ function indentFollowingLines(text: string, start: number, unit: string, templat
 
 /**
  * The replacement that wraps the whole body of `fn` in try/catch returning an error result; an
- * expression body becomes `return (expr);` so a comment before the expression cannot end it early.
+ * expression body becomes `return (expr);` so a comment before the expression cannot end it early. A call there
+ * may return a promise, whose rejection a `try` catches only when it is awaited: `return await (expr);`, in a
+ * function made `async` if it was not (a tool handler's result may be a promise).
  */
 export function wrapInTryCatch(
   fn: FunctionNode,
@@ -52,7 +54,9 @@ export function wrapInTryCatch(
         .map(({ range }) => range)
     : [];
   const original = indentFollowingLines(source, first.range[0], unit, templates);
-  const statements = isBlock ? original : `return (${original});`;
+  const returned = isBlock ? undefined : unwrapExpression(body);
+  const awaits = returned?.type === AST_NODE_TYPES.CallExpression || returned?.type === AST_NODE_TYPES.NewExpression;
+  const statements = isBlock ? original : `return ${awaits ? "await " : ""}(${original});`;
   const catchText = caughtErrorMessageSource("error", prefix);
   const text = [
     isBlock ? "{" : " {",
@@ -63,5 +67,7 @@ export function wrapInTryCatch(
     `${inner}}`,
     `${base}}`,
   ].join("\n");
+  if (awaits && !fn.async)
+    return { range: [fn.range[0], fn.range[1]], text: `async ${sourceCode.text.slice(fn.range[0], opening.range[1])}${text}` };
   return { range: [isBlock ? body.range[0] : opening.range[1], fn.range[1]], text };
 }

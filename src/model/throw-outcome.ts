@@ -33,7 +33,12 @@ export function wrapperHint({ unreadWrapper: name, kind, via }: ToolHandler): st
   if (name === undefined) return "";
   return kind === "definition" && via === name
     ? ` If the code that runs \`${name}()\`'s handlers turns what they throw into an error result, name \`${name}\` in settings \`handlers.wrappers\`.`
-    : ` If \`${name}()\` turns what the handler throws into an error result, name it in settings \`handlers.wrappers\`.`;
+    : unreadWrapperHint(name);
+}
+
+/** The hint for a wrapper the model cannot read, given the handler or the handler's work (`unreadThunkWrapper`). */
+export function unreadWrapperHint(name: string): string {
+  return ` If \`${name}()\` turns what the handler throws into an error result, name it in settings \`handlers.wrappers\`.`;
 }
 
 /** The standard classes (and the SDK's protocol errors, another rule's concern): never a framework's own. */

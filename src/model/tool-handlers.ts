@@ -172,6 +172,19 @@ export class ToolHandlers {
     return known;
   };
 
+  /**
+   * The wrapper a handler hands its whole work to as a function of no parameters (`(args) => toolWrapper(async () =>
+   * listLogEntries(args))`) when the model cannot read whether it catches: an imported function not named in
+   * `handlers.wrappers`. Its call and name, for a hint that names it; one that catches is a `catchingCall`.
+   */
+  unreadThunkWrapper(handler: ToolHandler): { call: TSESTree.CallExpression; name: string } | undefined {
+    const call = onlyCall(handler.fn);
+    const callee = call && unwrapExpression(call.callee);
+    if (!call || callee?.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const argumentIndex = call.arguments.findIndex((argument) => isFunctionNode(argument) && argument.params.length === 0);
+    return argumentIndex !== -1 && this.wrapperCatches({ call, argumentIndex }) === undefined ? { call, name: callee.name } : undefined;
+  }
+
   /** The file is tool code as a whole (`toolFiles`). */
   get isToolFile(): boolean {
     return this.inToolFile();

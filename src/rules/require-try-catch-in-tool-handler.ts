@@ -5,7 +5,7 @@ import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { isNonThrowingCall } from "../model/non-throwing-calls.js";
 import type { ToolHandler } from "../model/tool-handlers.js";
-import { wrapperHint } from "../model/throw-outcome.js";
+import { unreadWrapperHint, wrapperHint } from "../model/throw-outcome.js";
 import { type FunctionNode, isFunctionNode, someNode } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
@@ -35,12 +35,14 @@ export default createRule({
     const mcp = getMcpContext(context);
     if (!mcp?.gates.handlers) return {};
     const { sourceCode, handlers } = mcp;
-    // Logging, conversions and error helpers are not work that can fail (nor is awaiting them).
+    // Logging, conversions and error helpers are not work that can fail (nor is awaiting them), nor is handing a
+    // function to a wrapper that catches what it throws (`withToolErrors(async () => ...)`): that call is the guard.
     const canFail = (node: GuardedWork): boolean => {
       const call = node.type === AST_NODE_TYPES.AwaitExpression ? node.argument : node;
+      if (call.type !== AST_NODE_TYPES.CallExpression && call.type !== AST_NODE_TYPES.NewExpression) return true;
       return (
-        (call.type !== AST_NODE_TYPES.CallExpression && call.type !== AST_NODE_TYPES.NewExpression) ||
-        !isNonThrowingCall(call, sourceCode, mcp.errorHelpers)
+        !isNonThrowingCall(call, sourceCode, mcp.errorHelpers) &&
+        !(call.type === AST_NODE_TYPES.CallExpression && call.arguments.some((argument) => handlers.catchingCall(call, argument)))
       );
     };
     const isUnguardedWork = (node: TSESTree.Node, handler: ToolHandler): boolean =>
@@ -66,9 +68,12 @@ export default createRule({
     return {
       ":function"(fn: FunctionNode) {
         const handler = handlers.toolHandler(fn);
+        if (!handler || handler.guarded) return;
+        // A handler whose whole work goes to a wrapper the model cannot read: the message names it, as it names the
+        // wrapper of a handler given to one.
+        const thunkWrapper = handlers.unreadThunkWrapper(handler);
         if (
-          !handler ||
-          handler.guarded ||
+          !thunkWrapper &&
           !someNode(
             fn.body,
             sourceCode.visitorKeys,
@@ -81,7 +86,7 @@ export default createRule({
           node: fn,
           loc: ASTUtils.getFunctionHeadLocation(fn, sourceCode),
           messageId: "unguarded",
-          data: { hint: wrapperHint(handler) },
+          data: { hint: thunkWrapper ? unreadWrapperHint(thunkWrapper.name) : wrapperHint(handler) },
           suggest: [
             {
               messageId: "wrapInTryCatch",

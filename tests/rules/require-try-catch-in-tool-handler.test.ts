@@ -151,6 +151,13 @@ const clockRead = (
   );
 
 const WRAPPERS = { "mcp-tool-errors": { handlers: { wrappers: ["withToolErrors"] } } };
+/** A handler that hands its whole work to an imported wrapper as a function of no parameters (gcloud-mcp's observability tools). */
+const LOG_ENTRIES_THUNK = `
+import { toolWrapper } from "../utils/tool-wrapper.js";
+server.tool("list_log_entries", "List log entries of a project", { project: z.string(), filter: z.string().optional() }, (params) =>
+  toolWrapper(async () => listLogEntries(params.project, params.filter)),
+);`;
+const THUNK_WRAPPERS = { "mcp-tool-errors": { handlers: { wrappers: ["toolWrapper"] } } };
 
 /** A docs fetcher of the server file whose whole body is a `try`, its `catch` doing `onError`. */
 const docsFetcher = (onError: string): string => `
@@ -172,6 +179,12 @@ const wrappedIntegrationHandler = (): string => {
 
 ruleTester.run("require-try-catch-in-tool-handler", rule, {
   valid: [
+    {
+      name: "a handler whose whole work goes to a wrapper of handlers.wrappers as a thunk: the wrapper's call is the guard",
+      filename: SERVER_FILE,
+      settings: THUNK_WRAPPERS,
+      code: LOG_ENTRIES_THUNK,
+    },
     {
       name: "the long form of a catching wrapper's call given a function of the file: that function is the guarded handler",
       filename: SERVER_FILE,
@@ -556,7 +569,8 @@ server.registerTool("current_time", { description: "The server's time" }, async 
               messageId: "wrapInTryCatch",
               output: LONG_FORM_REGISTRATION('savedQuery("execute_dql")').replace(
                 '(args) => savedQuery("execute_dql")(args));',
-                `(args) => {\n  try {\n    return (savedQuery("execute_dql")(args));\n${catchClause("  ")}\n});`,
+                // The call's promise is awaited inside the try, in a function made async for it.
+                `async (args) => {\n  try {\n    return await (savedQuery("execute_dql")(args));\n${catchClause("  ")}\n});`,
               ),
             },
           ],
@@ -755,6 +769,62 @@ server.registerTool("stat", { inputSchema: {} }, safe(async ({ path }) => {
     return { content: [{ type: "text", text: JSON.stringify(info) }] };
 ${catchClause("  ")}
 }));`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a handler whose whole work goes to an imported wrapper as a thunk: the message names the wrapper",
+      filename: SERVER_FILE,
+      code: LOG_ENTRIES_THUNK,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 3,
+          column: 131,
+          data: {
+            hint: " If \`toolWrapper()\` turns what the handler throws into an error result, name it in settings \`handlers.wrappers\`.",
+          },
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: LOG_ENTRIES_THUNK.replace(
+                "(params) =>\n  toolWrapper(async () => listLogEntries(params.project, params.filter)),",
+                `async (params) => {\n  try {\n    return await (toolWrapper(async () => listLogEntries(params.project, params.filter)));\n${catchClause("  ")}\n},`,
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "near-miss of the thunk given to a wrapper of handlers.wrappers: work before it is still unguarded",
+      filename: SERVER_FILE,
+      settings: THUNK_WRAPPERS,
+      code: `
+import { toolWrapper } from "../utils/tool-wrapper.js";
+server.tool("list_log_entries", "List log entries of a project", { project: z.string() }, async (params) => {
+  const project = await resolveProject(params.project);
+  return toolWrapper(async () => listLogEntries(project));
+});`,
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 3,
+          column: 106,
+          data: { hint: "" },
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: `
+import { toolWrapper } from "../utils/tool-wrapper.js";
+server.tool("list_log_entries", "List log entries of a project", { project: z.string() }, async (params) => {
+  try {
+    const project = await resolveProject(params.project);
+    return toolWrapper(async () => listLogEntries(project));
+${catchClause("  ")}
+});`,
             },
           ],
         },
