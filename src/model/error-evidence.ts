@@ -2,8 +2,10 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import {
   calleeName,
   childNodes,
+  constDeclaratorOf,
   constVariableOf,
   contains,
+  declaredName,
   findProperty,
   type FunctionNode,
   isFunctionNode,
@@ -27,7 +29,7 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
  * describes, in tool code, why the input failed validation (`invalidInput`: `if (!parsed.success) return ...`); its
  * text reads as an error.
  */
-export type ErrorEvidence = "catch" | "quietCatch" | "invalidInput" | "text";
+export type ErrorEvidence = "catch" | "errorBuilder" | "quietCatch" | "invalidInput" | "text";
 
 /** Where a value leaves a function: a `return` argument, or an arrow function's expression body. */
 export interface ReturnSite {
@@ -92,15 +94,45 @@ export function failureClause(node: TSESTree.Node, fn: FunctionNode): TSESTree.C
  */
 function failurePathOf(result: ToolResult, mcp: McpContext, sourceCode: SourceCode): TSESTree.CatchClause | FunctionNode | undefined {
   const site = returnSite(result.node);
-  if (site) return failurePath(site, mcp);
+  if (site) return failurePath(site, mcp) ?? errorBuilderPath(site.fn, mcp, sourceCode);
   const variable = constVariableOf(result.node, sourceCode);
   for (const { identifier } of variable ? readReferences(variable) : []) {
     const returned = returnSite(identifier);
-    const path = returned && contains(returned.fn, result.node) && failurePath(returned, mcp);
+    const path =
+      returned && contains(returned.fn, result.node) && (failurePath(returned, mcp) ?? errorBuilderPath(returned.fn, mcp, sourceCode));
     if (path) return path;
   }
   return undefined;
 }
+
+/**
+ * A function of the file that only builds the answers to caught failures (`function handleError(error, tool) { ...
+ * return { content: [...] } }`): not exported, and every reference to it a call that a failure path of tool code
+ * returns, handing it the caught error first (`catch (error) { return handleError(error, name); }`). What it returns
+ * is on those paths, its first parameter holding the error (as a rejection callback's does). Undefined for any other
+ * function. Asked for each result a function returns: answered once.
+ */
+const errorBuilderPath = lastAnswer((fn: FunctionNode, mcp: McpContext, sourceCode: SourceCode): FunctionNode | undefined => {
+  const declaration = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : constDeclaratorOf(fn)?.parent;
+  const name = declaredName(fn);
+  if (!declaration || name === undefined || fn.params.length === 0) return undefined;
+  const holder = declaration.parent.type;
+  if (holder === AST_NODE_TYPES.ExportNamedDeclaration || holder === AST_NODE_TYPES.ExportDefaultDeclaration) return undefined;
+  const variable = sourceCode.getDeclaredVariables(declaration).find((candidate) => candidate.name === name);
+  const reads = variable ? readReferences(variable) : [];
+  const answersCaughtFailure = ({ identifier }: TSESLint.Scope.Reference): boolean => {
+    const { child, parent: call } = outerParent(identifier);
+    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== child) return false;
+    const error = call.arguments.at(0);
+    const site = returnSite(call);
+    const path = site && failurePath(site, mcp);
+    if (!error || !path) return false;
+    return [...caughtErrorVariables(path, sourceCode)].some((caught) =>
+      caught.references.some((reference) => contains(error, reference.identifier)),
+    );
+  };
+  return reads.length > 0 && reads.every(answersCaughtFailure) ? fn : undefined;
+});
 
 /**
  * The variables that hold the caught error on a failure path: the `catch` parameter (or the
@@ -213,6 +245,8 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
     });
   if (path && reportsFailure(result, path, sourceCode)) {
     const certain = text === undefined || readsAsError() || describesCaughtFailure(result, text, path, sourceCode);
+    // A function path that handles no rejection is an error builder's (`errorBuilderPath`): only a certain answer counts.
+    if (isFunctionNode(path) && rejectionCall(path) === undefined) return certain ? "errorBuilder" : readsAsError() ? "text" : undefined;
     return certain ? "catch" : "quietCatch";
   }
   if (!path && isInvalidInputAnswer(result, mcp, sourceCode)) return "invalidInput";

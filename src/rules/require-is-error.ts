@@ -18,6 +18,7 @@ const CONTENT_ADDING_CALL = `CallExpression[callee.property.name=/^(?:${[...ADDI
 
 const EVIDENCE_DESCRIPTION = {
   catch: "it is returned from a `catch` or rejection callback",
+  errorBuilder: "it is built by a function that the file calls only to answer caught failures",
   quietCatch: "it is returned from a `catch` or rejection callback",
   invalidInput: "it is returned where the input failed validation",
   text: "its text reads as an error",
@@ -146,7 +147,7 @@ export default createRule({
           data: { evidence: EVIDENCE_DESCRIPTION[evidence] },
           // The catch path that reads its error is certain; one that never does may be a probe whose miss is a normal
           // answer, and a text that merely reads like an error might be reporting one.
-          ...(evidence === "catch" ? { fix } : { suggest: [{ messageId: "addIsError", fix }] }),
+          ...(evidence === "catch" || evidence === "errorBuilder" ? { fix } : { suggest: [{ messageId: "addIsError", fix }] }),
         });
       }),
       // An item added later (`response.content.push({ type: "text", text, isError: true })`) is no literal of a result:

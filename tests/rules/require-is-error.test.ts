@@ -30,6 +30,30 @@ const validatedTool = (onInvalid: string): string =>
   }
   return { content: [{ type: "text", text: await fetchPage(parsed.data.url) }] };`);
 
+/**
+ * Stack tools whose `catch` answers through `handleError` (declared with `declaration`; its result on line 7), called
+ * as `successCall` too when given.
+ */
+const stackTools = (handleErrorCall: string, successReturn = "return await command.run(args);", declaration = "function"): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "iac", version: "1.0.0" });
+${declaration} handleError(error: unknown, toolName: string) {
+  const message = error instanceof Error ? error.message : "Unknown error";
+  return {
+    content: [{ type: "text" as const, text: \`Operation failed: \${message}\` }],
+    description: \`Error executing \${toolName}\`,
+  };
+}
+for (const [name, command] of Object.entries(stackCommands)) {
+  server.tool(\`stack-\${name}\`, command.description, command.schema, async (args) => {
+    try {
+      ${successReturn}
+    } catch (error) {
+      return ${handleErrorCall};
+    }
+  });
+}`;
+
 /** `lines` joined, with line `index` replaced: the source after one suggestion. */
 const withLine = (lines: readonly string[], index: number, replacement: string): string => lines.with(index, replacement).join("\n");
 
@@ -137,6 +161,21 @@ const pageLookupTool = (notFound: string, isError = ""): string =>
 
 ruleTester.run("require-is-error", rule, {
   valid: [
+    {
+      name: "near-miss of an error builder: the function also answers the success path",
+      filename: SERVER_FILE,
+      code: stackTools("handleError(error, name)", "return handleError(await command.run(args), name);"),
+    },
+    {
+      name: "near-miss of an error builder: the catch calls it without the caught error (a fallback answer)",
+      filename: SERVER_FILE,
+      code: stackTools("handleError(cachedOutputs.get(name), name)"),
+    },
+    {
+      name: "near-miss of an error builder: an exported function may answer other files' successes",
+      filename: SERVER_FILE,
+      code: stackTools("handleError(error, name)", undefined, "export function"),
+    },
     {
       name: "near-miss of a JSON error text: an error of null reports no failure",
       filename: SERVER_FILE,
@@ -382,6 +421,16 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
     },
   ],
   invalid: [
+    {
+      name: "a function of the file that only answers caught failures, given the caught error: its result is on the catch path",
+      filename: SERVER_FILE,
+      code: stackTools("handleError(error, name)"),
+      errors: [{ messageId: "missingIsError", line: 6, column: 10 }],
+      output: stackTools("handleError(error, name)").replace(
+        "    description: `Error executing ${toolName}`,\n  };",
+        "    description: `Error executing ${toolName}`,\n    isError: true,\n  };",
+      ),
+    },
     {
       name: "a text that is the JSON of an object whose error is written text reads as an error (suggested)",
       filename: SERVER_FILE,
