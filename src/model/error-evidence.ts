@@ -185,7 +185,7 @@ function isWrittenText(branch: TSESTree.Node): boolean {
 }
 
 /** Methods whose result says whether the input passed a schema: zod's (and valibot's) `safeParse`. */
-const SAFE_PARSE_METHODS: readonly string[] = ["safeParse", "safeParseAsync"];
+export const SAFE_PARSE_METHODS: ReadonlySet<string> = new Set(["safeParse", "safeParseAsync"]);
 
 /**
  * The `if` around a returned value that is taken when the input failed validation: `if (!parsed.success)` or
@@ -221,7 +221,7 @@ function isFailedValidation(test: TSESTree.Expression, sourceCode: SourceCode): 
     value = bound ? unwrapExpression(bound.value) : value;
   }
   if (value.type === AST_NODE_TYPES.AwaitExpression) value = unwrapExpression(value.argument);
-  return value.type === AST_NODE_TYPES.CallExpression && SAFE_PARSE_METHODS.includes(calleeName(value.callee) ?? "");
+  return value.type === AST_NODE_TYPES.CallExpression && SAFE_PARSE_METHODS.has(calleeName(value.callee) ?? "");
 }
 
 /**

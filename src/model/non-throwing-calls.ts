@@ -2,11 +2,12 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescr
 import { calledFunction, type FunctionNode, propertyName, singleValueOf, someNode, unwrapExpression } from "../util/ast.js";
 import { lastAnswer } from "../util/last-answer.js";
 import type { ErrorHelpers } from "./error-helpers.js";
+import { SAFE_PARSE_METHODS } from "./error-evidence.js";
 
 /*
- * Calls that do no work a tool could fail at: logging, conversions, type tests, arithmetic, the
- * clock, the project's error helpers, and the file's functions that guard their whole body. A handler whose only
- * calls are these needs no guard.
+ * Calls that do no work a tool could fail at: logging (the console or a project's logger), conversions, type tests,
+ * arithmetic, the clock, validation that answers in its result (`safeParse`), the project's error helpers, and the
+ * file's functions that guard their whole body. A handler whose only calls are these needs no guard.
  */
 
 /** Global functions that convert any value without throwing in practice. */
@@ -35,6 +36,29 @@ const DATE_READS = new Set([
   "getTime",
   "valueOf",
 ]);
+
+/** Methods that write a log line (or make a child logger), on a logger (`LOGGER_NAME`). */
+const LOG_METHODS = new Set(["log", "info", "debug", "warn", "warning", "error", "trace", "verbose", "fatal", "notice", "child"]);
+
+/** What a project names its logger: `log`, `logger`, `this.logger`, `toolLog`, `requestLogger`. */
+const LOGGER_NAME = /^(?:log|logger|\w*(?:Log|Logger))$/u;
+
+/**
+ * `logger.info(...)`, `this.log.debug(...)`, `toolLog.warn(...)`: a project's logger does not fail the work it logs (as
+ * `console` does not), or `Schema.safeParse(input)`, which reports invalid input in its result.
+ */
+function isLogOrSafeParse(callee: TSESTree.MemberExpression, name: string): boolean {
+  if (SAFE_PARSE_METHODS.has(name)) return true;
+  if (!LOG_METHODS.has(name)) return false;
+  const object = unwrapExpression(callee.object);
+  const objectName =
+    object.type === AST_NODE_TYPES.Identifier
+      ? object.name
+      : object.type === AST_NODE_TYPES.MemberExpression
+        ? propertyName(object)
+        : undefined;
+  return objectName !== undefined && LOGGER_NAME.test(objectName);
+}
 
 /** The identifier names the global, not a binding of the file (`const console = createLogger()`). */
 function isGlobal(identifier: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
@@ -112,8 +136,8 @@ function canThrowIn(
 
 /**
  * `call` cannot throw: a call of a listed global function or member, of an error helper, `new Date()`, a read of
- * that date with no argument (`new Date().toISOString()`, `now.toLocaleString()`), or a call of a function of this
- * file that cannot fail (`cannotFail`).
+ * that date with no argument (`new Date().toISOString()`, `now.toLocaleString()`), a logger's or `safeParse`
+ * (`isLogOrSafeParse`), or a call of a function of this file that cannot fail (`cannotFail`).
  */
 export function isNonThrowingCall(
   call: TSESTree.CallExpression | TSESTree.NewExpression,
@@ -135,6 +159,7 @@ export function isNonThrowingCall(
       return isGlobal(object, sourceCode);
     }
     if (name !== undefined && DATE_READS.has(name) && call.arguments.length === 0 && isNow(object, sourceCode)) return true;
+    if (name !== undefined && isLogOrSafeParse(callee, name)) return true;
   }
   return false;
 }

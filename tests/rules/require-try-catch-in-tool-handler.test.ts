@@ -179,6 +179,25 @@ const wrappedIntegrationHandler = (): string => {
 
 ruleTester.run("require-try-catch-in-tool-handler", rule, {
   valid: [
+    ...[
+      {
+        name: "a project's logger before the try: logging is no work",
+        work: [
+          "logger.info(`aggregate: ${String(args.pipeline.length)} stages`);",
+          'const toolLog = requestLogger.child({ tool: "aggregate" });',
+          'toolLog.debug("start");',
+          "const stages = args.pipeline;",
+        ],
+      },
+      {
+        name: "zod's safeParse before the try answers invalid input in its result",
+        work: [
+          "const parsed = Pipeline.safeParse(args.pipeline);",
+          'if (!parsed.success) return { content: [{ type: "text" as const, text: `Error: ${parsed.error.message}` }], isError: true };',
+          "const stages = parsed.data;",
+        ],
+      },
+    ].map(({ name, work }) => ({ name, filename: SERVER_FILE, code: workBeforeTry(name, work).code })),
     {
       name: "a handler whose whole work goes to a wrapper of handlers.wrappers as a thunk: the wrapper's call is the guard",
       filename: SERVER_FILE,
@@ -705,6 +724,11 @@ ${catchClause("  ")}
     workBeforeTry("an inline callback before the try is work, unlike a declared function", [
       "const stages = args.pipeline.map((stage) => validateStage(stage));",
     ]),
+    workBeforeTry("near-miss of a logger: a flush writes out, and an info() that is no logger's fetches", [
+      "await logger.flush();",
+      "const stages = await catalog.info(args.pipeline);",
+    ]),
+    workBeforeTry("near-miss of safeParse: parse() throws on invalid input", ["const stages = Pipeline.parse(args.pipeline);"]),
     {
       name: "a definition function that is not named in handlers.wrappers guards nothing",
       filename: TOOL_FILE,
