@@ -72,8 +72,8 @@ const MAX_CONSTANTS = 8;
 /**
  * The static prefix of one text branch: a string literal, a template literal whose first quasi is
  * not empty, or the static prefix of `a` in `a + b`. With `sourceCode`, an identifier bound once
- * in the file (a `const`, or a `let`/`var` never assigned again) stands for its value, through
- * other such constants. Unknown (undefined) otherwise.
+ * in the file (a `const`, or a `let`/`var` never assigned again, or only appended to: `text += detail`) stands for
+ * its value, through other such constants. Unknown (undefined) otherwise.
  */
 export function staticPrefix(branch: TSESTree.Node, sourceCode?: Readonly<TSESLint.SourceCode>): StaticPrefix | undefined {
   let node = unwrapExpression(branch);
@@ -85,9 +85,11 @@ export function staticPrefix(branch: TSESTree.Node, sourceCode?: Readonly<TSESLi
       node = unwrapExpression(node.left);
     }
     if (node.type !== AST_NODE_TYPES.Identifier || !sourceCode || constants === MAX_CONSTANTS) break;
-    const constant = singleValueOf(node, sourceCode);
+    // A text built by appending keeps the beginning of the value it starts from.
+    const constant = singleValueOf(node, sourceCode, { appends: true });
     if (!constant) return undefined;
     shared ||= readReferences(constant.variable).length > 1;
+    complete &&= !constant.appended;
     node = unwrapExpression(constant.value);
   }
   if (node.type === AST_NODE_TYPES.Literal && typeof node.value === "string") {
@@ -162,18 +164,21 @@ export function namesFailure(text: TSESTree.Node, sourceCode: Readonly<TSESLint.
 
 /**
  * The text is the JSON of an object whose `error` is written text (`JSON.stringify({ error: "Document not found", path
- * })`, also through a constant bound to it): it reports a failure. An `error` of `null`, or one computed from data, does
- * not say so.
+ * })`; the JSON, or the `error`'s text, also through a constant bound to it: `const errorMsg = \`File not found at path:
+ * ${filePath}\``): it reports a failure. An `error` of `null`, or one computed from data, does not say so.
  */
 export function isJsonErrorText(branch: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  let node = unwrapExpression(branch);
-  if (node.type === AST_NODE_TYPES.Identifier) node = unwrapExpression(singleValueOf(node, sourceCode)?.value ?? node);
+  const bound = (expression: TSESTree.Node): TSESTree.Node => {
+    const node = unwrapExpression(expression);
+    return node.type === AST_NODE_TYPES.Identifier ? unwrapExpression(singleValueOf(node, sourceCode)?.value ?? node) : node;
+  };
+  const node = bound(branch);
   if (node.type !== AST_NODE_TYPES.CallExpression || !isJsonStringify(node.callee)) return false;
   const data = node.arguments.at(0);
   const object = data && unwrapExpression(data);
   if (object?.type !== AST_NODE_TYPES.ObjectExpression) return false;
   const error = findProperty(object, "error");
-  const value = error && unwrapExpression(error.value);
+  const value = error && bound(error.value);
   const written =
     (value?.type === AST_NODE_TYPES.Literal && typeof value.value === "string") || value?.type === AST_NODE_TYPES.TemplateLiteral;
   return written && !isEmptyText(value, sourceCode);

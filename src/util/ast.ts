@@ -253,20 +253,30 @@ export function constDeclaratorOf(node: TSESTree.Node): (TSESTree.VariableDeclar
 
 /**
  * The one value an identifier can hold: the initialiser of a variable declared once (`const`, or
- * `let`/`var` never assigned again), with the variable. Undefined for anything else.
+ * `let`/`var` never assigned again), with the variable. Undefined for anything else. With `appends`, also of a
+ * variable whose later writes only append to it (`let text = "Error: "; text += detail`): the value it starts from,
+ * `appended` saying so.
  */
 export function singleValueOf(
   identifier: TSESTree.Identifier,
   sourceCode: SourceCode,
-): { variable: TSESLint.Scope.Variable; value: TSESTree.Expression } | undefined {
+  { appends = false } = {},
+): { variable: TSESLint.Scope.Variable; value: TSESTree.Expression; appended: boolean } | undefined {
   if (surelyUndeclared(identifier.name, ["variable"], sourceCode)) return undefined;
   const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier);
   const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (!variable || definition?.type !== TSESLint.Scope.DefinitionType.Variable) return undefined;
   const { node } = definition;
   if (node.id.type !== AST_NODE_TYPES.Identifier || !node.init) return undefined;
-  if (variable.references.some((reference) => reference.isWrite() && !reference.init)) return undefined;
-  return { variable, value: node.init };
+  let appended = false;
+  for (const reference of variable.references) {
+    if (!reference.isWrite() || reference.init) continue;
+    const { parent } = reference.identifier;
+    if (!appends || parent.type !== AST_NODE_TYPES.AssignmentExpression || parent.operator !== "+=" || parent.left !== reference.identifier)
+      return undefined;
+    appended = true;
+  }
+  return { variable, value: node.init, appended };
 }
 
 /** The function an identifier names in its file: a function declaration or a `const` bound to a function. */

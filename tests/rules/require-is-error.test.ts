@@ -54,6 +54,25 @@ for (const [name, command] of Object.entries(stackCommands)) {
   });
 }`;
 
+/** A page lookup that answers a missing page with the JSON of `{ error: reason, url }`, `reason` bound on line 7. */
+const pageReasonTool = (reason: string, isError = ""): string =>
+  registeredTool(`  const page = await pages.find(url);
+  if (!page) {
+    const reason = ${reason};
+    return { content: [{ type: "text", text: JSON.stringify({ error: reason, url }) }]${isError} };
+  }
+  return { content: [{ type: "text", text: JSON.stringify(page) }] };`);
+
+/** The issue tracker's error formatter: its text a `let` that `more` writes to (line 6), the result on line 7. */
+const trackerErrorFormatter = (more: string, isError = ""): string => `
+export function formatToolError(error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  let text = \`Error: \${message}\`;
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause) ${more};
+  return { content: [{ type: "text" as const, text }], metadata: { errorType: "api_error" }${isError} };
+}`;
+
 /** `lines` joined, with line `index` replaced: the source after one suggestion. */
 const withLine = (lines: readonly string[], index: number, replacement: string): string => lines.with(index, replacement).join("\n");
 
@@ -180,6 +199,16 @@ ruleTester.run("require-is-error", rule, {
       name: "near-miss of a JSON error text: an error of null reports no failure",
       filename: SERVER_FILE,
       code: pageLookupTool("JSON.stringify({ error: null, url, pages: [] })"),
+    },
+    {
+      name: "near-miss of a JSON error text through a constant: the error is data the store gave",
+      filename: SERVER_FILE,
+      code: pageReasonTool("await pages.lastError(url)"),
+    },
+    {
+      name: "near-miss of a text built by appending: a let given another value may no longer be the error text",
+      filename: SERVER_FILE,
+      code: trackerErrorFormatter("text = String(cause)"),
     },
     {
       name: "near-miss of a JSON error text: a count of errors reports no failure",
@@ -442,6 +471,37 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
           column: 12,
           suggestions: [
             { messageId: "addIsError", output: pageLookupTool('JSON.stringify({ error: "Page not found", url })', ", isError: true") },
+          ],
+        },
+      ],
+    },
+    {
+      name: "the JSON of an object whose error is a constant bound to written text reads as an error (suggested)",
+      filename: SERVER_FILE,
+      code: pageReasonTool("`No page is stored under ${url}`"),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 8,
+          column: 12,
+          suggestions: [{ messageId: "addIsError", output: pageReasonTool("`No page is stored under ${url}`", ", isError: true") }],
+        },
+      ],
+    },
+    {
+      name: "a text built by appending to a let keeps the error text it starts from (suggested)",
+      filename: SERVER_FILE,
+      code: trackerErrorFormatter("text += `\\nIssue tracker API error: ${String(cause)}`"),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 7,
+          column: 10,
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: trackerErrorFormatter("text += `\\nIssue tracker API error: ${String(cause)}`", ", isError: true"),
+            },
           ],
         },
       ],
