@@ -12,6 +12,7 @@ import {
   outerParent,
   propertyName,
   readReferences,
+  returnedValues,
   singleValueOf,
   unwrapExpression,
 } from "../util/ast.js";
@@ -71,10 +72,27 @@ export function rejectionCall(fn: FunctionNode): TSESTree.CallExpression | undef
  */
 function failurePath(site: ReturnSite, mcp: McpContext): TSESTree.CatchClause | FunctionNode | undefined {
   const clause = site.statement && failureClause(site.statement, site.fn);
-  if (clause) return mcp.handlers.isInToolCode(clause) ? clause : undefined;
+  if (clause) return mcp.handlers.isInToolCode(clause) || answersOnlyWithToolResults(site.fn, mcp.sourceCode) ? clause : undefined;
   const call = rejectionCall(site.fn);
   return call !== undefined && mcp.handlers.isInToolCode(call) ? site.fn : undefined;
 }
+
+/**
+ * A function that answers as a tool does, wherever it is registered: it returns at least twice, and every value it
+ * returns is a tool result written there (`async function acceptEvent(args) { ... return { content: [...] } }`, a
+ * handler module listed in another file's tool table). Its `catch` clauses are failure paths of tool code. Asked for
+ * each result such a function returns: answered once.
+ */
+const answersOnlyWithToolResults = lastAnswer((fn: FunctionNode, sourceCode: SourceCode): boolean => {
+  const values = returnedValues(fn, sourceCode.visitorKeys);
+  return (
+    values.length > 1 &&
+    values.every((value) => {
+      const node = unwrapExpression(value);
+      return node.type === AST_NODE_TYPES.ObjectExpression && toolResult(node) !== undefined;
+    })
+  );
+});
 
 /**
  * The `catch` clause whose failure `node` (a statement of `fn`) answers: the nearest one around it, unless a `try` block
@@ -247,7 +265,9 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
     const certain = text === undefined || readsAsError() || describesCaughtFailure(result, text, path, sourceCode);
     // A function path that handles no rejection is an error builder's (`errorBuilderPath`): only a certain answer counts.
     if (isFunctionNode(path) && rejectionCall(path) === undefined) return certain ? "errorBuilder" : readsAsError() ? "text" : undefined;
-    return certain ? "catch" : "quietCatch";
+    if (certain) return "catch";
+    // Outside tool code (a function that only answers with tool results), a quiet catch may be any fallback.
+    return mcp.handlers.isInToolCode(path) ? "quietCatch" : readsAsError() ? "text" : undefined;
   }
   if (!path && isInvalidInputAnswer(result, mcp, sourceCode)) return "invalidInput";
   return readsAsError() ? "text" : undefined;

@@ -73,6 +73,26 @@ export function formatToolError(error: unknown) {
   return { content: [{ type: "text" as const, text }], metadata: { errorType: "api_error" }${isError} };
 }`;
 
+/**
+ * A handler module outside the tool folder, listed in another file's tool table: `early` is its first statement, and
+ * its `catch` answers with `failure` (line 9).
+ */
+const acceptEventModule = (early: string, failure: string, isError = ""): string => `
+import { callGraph, ensureSignedIn } from "../graph.js";
+export async function acceptEvent(args: { eventId: string; comment?: string }) {
+  ${early}
+  try {
+    const token = await ensureSignedIn();
+    await callGraph(token, "POST", \`me/events/\${args.eventId}/accept\`, { comment: args.comment });
+    return { content: [{ type: "text", text: \`Accepted event \${args.eventId}.\` }] };
+  } catch (error) {
+    return { content: [{ type: "text", text: ${failure} }]${isError} };
+  }
+}`;
+const MISSING_EVENT_ID = 'if (!args.eventId) return { content: [{ type: "text", text: "Event ID is required to accept an event." }] };';
+const EVENT_FAILURE = "`The calendar service refused: ${(error as Error).message}`";
+const CALENDAR_FILE = "src/calendar/accept-event.ts";
+
 /** `lines` joined, with line `index` replaced: the source after one suggestion. */
 const withLine = (lines: readonly string[], index: number, replacement: string): string => lines.with(index, replacement).join("\n");
 
@@ -209,6 +229,11 @@ ruleTester.run("require-is-error", rule, {
       name: "near-miss of a text built by appending: a let given another value may no longer be the error text",
       filename: SERVER_FILE,
       code: trackerErrorFormatter("text = String(cause)"),
+    },
+    {
+      name: "near-miss of a function that answers as a tool: one that may return nothing is no tool code",
+      filename: CALENDAR_FILE,
+      code: acceptEventModule("if (!args.eventId) return undefined;", EVENT_FAILURE),
     },
     {
       name: "near-miss of a JSON error text: a count of errors reports no failure",
@@ -505,6 +530,13 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
           ],
         },
       ],
+    },
+    {
+      name: "a function that answers only with tool results, outside tool files and handlers: its catch is a failure path",
+      filename: CALENDAR_FILE,
+      code: acceptEventModule(MISSING_EVENT_ID, EVENT_FAILURE),
+      errors: [{ messageId: "missingIsError", line: 10, column: 12 }],
+      output: acceptEventModule(MISSING_EVENT_ID, EVENT_FAILURE, ", isError: true"),
     },
     {
       name: "a follow-up step's catch, after the work before it succeeded, answering a text that names no failure: only suggested",
