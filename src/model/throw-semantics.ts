@@ -138,14 +138,6 @@ export function runsInside<N>(tree: SyntaxTree<N>, node: N, boundary: N, readsOf
   return true;
 }
 
-/*
- * A promise's executor rejects it through its second parameter (`new Promise((resolve, reject) => { ...
- * reject(new Error("npm failed")) })`): each call of that parameter is a throw site whose rejection leaves where the
- * promise stands (`rejectionExit` of the `new Promise`, returned or awaited), caught by a `try` around the promise, not
- * by one around the call. Each adapter finds them on its own tree: `ThrowCollector` (ESTree) and `executorPromiseTs`
- * (TypeScript).
- */
-
 /** How a rejected promise leaves: returned from `fn`, or awaited where it stands. */
 export type RejectionExit<N> = { kind: "await" } | { kind: "return"; fn: N };
 

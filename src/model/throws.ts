@@ -3,9 +3,7 @@ import {
   calleeName,
   type FunctionNode,
   instanceMethod,
-  isFunctionNode,
   outerParent,
-  parameterReads,
   propertyName,
   thisClassBody,
   TRANSPARENT_WRAPPERS,
@@ -103,8 +101,6 @@ export class ThrowCollector {
 
   private readonly throwStatements: TSESTree.ThrowStatement[] = [];
   private readonly rejections = new Map<TSESTree.CallExpression, RejectionExit<TSESTree.Node>>();
-  /** Of each `reject(...)` of a promise's executor, that promise: where its rejection leaves from. */
-  private readonly rejectedPromises = new Map<TSESTree.CallExpression, TSESTree.NewExpression>();
   /** Each function looked at, and the helper it is (null: calls cannot name it), decided on first need. */
   private readonly helpers = new Map<FunctionNode, Helper | null>();
   /** The helpers that can throw, in breadth-first order from the throwers. */
@@ -140,30 +136,7 @@ export class ThrowCollector {
         const first = node.arguments.at(0);
         if (exit && !(first && this.isAllowed(first))) this.rejections.set(node, exit);
       },
-      'NewExpression[callee.name="Promise"]': (node: TSESTree.NewExpression) => {
-        this.noteExecutorRejections(node);
-      },
     };
-  }
-
-  /**
-   * The calls of the `reject` parameter of `promise`'s executor, when the promise is returned or awaited (the throw
-   * semantics' executor rejections).
-   */
-  private noteExecutorRejections(promise: TSESTree.NewExpression): void {
-    const given = promise.arguments.at(0);
-    const executor = given && unwrapExpression(given);
-    const reject = isFunctionNode(executor) ? executor.params.at(1) : undefined;
-    const exit = reject?.type === AST_NODE_TYPES.Identifier ? rejectionExit(estreeTree, promise) : undefined;
-    if (!exit || !isFunctionNode(executor) || reject?.type !== AST_NODE_TYPES.Identifier) return;
-    for (const read of parameterReads(executor, reject, this.sourceCode)) {
-      const { child, parent } = outerParent(read);
-      if (parent?.type !== AST_NODE_TYPES.CallExpression || parent.callee !== child) continue;
-      const first = parent.arguments.at(0);
-      if (first && this.isAllowed(first)) continue;
-      this.rejections.set(parent, exit);
-      this.rejectedPromises.set(parent, promise);
-    }
   }
 
   /** Every `throw` and returned or awaited `Promise.reject`, allowed error classes left out. */
@@ -182,13 +155,11 @@ export class ThrowCollector {
    * where not caught.
    */
   escapes(site: ThrowSite, boundary: FunctionNode): boolean {
-    // An executor's `reject(...)` rejects its promise, which leaves from where the promise stands.
-    const from = (site.type === AST_NODE_TYPES.CallExpression && this.rejectedPromises.get(site)) || site;
     // A throw in a nested function that runs where it is called leaves through the calls.
-    if (!runsInside(from, boundary, this.sourceCode)) return false;
+    if (!runsInside(site, boundary, this.sourceCode)) return false;
     if (site.type !== AST_NODE_TYPES.CallExpression) return escapes(estreeTree, site, boundary, undefined, this.catchingCall);
     const exit = this.rejections.get(site);
-    return exit !== undefined && escapes(estreeTree, from, boundary, exit, this.catchingCall);
+    return exit !== undefined && escapes(estreeTree, site, boundary, exit, this.catchingCall);
   }
 
   /** Every call, by plain name (`requireString(args, "ref")`), of a same-file function that can throw. */

@@ -75,20 +75,6 @@ server.registerTool("add_observations", { inputSchema: { observations: z.array(O
   return { content: [{ type: "text", text: JSON.stringify(added, null, 2) }] };
 });`;
 
-/** A tool that runs an npm script in a promise its executor rejects when npm cannot start; `around` holds it (line 6). */
-const NPM_SCRIPT_TOOL = (around: (promise: string) => string): string => `
-import { spawn } from "node:child_process";
-server.registerTool("run_script", { inputSchema: { script: z.string() } }, async ({ script }) => {
-  let output = "";
-  ${around(`new Promise<void>((resolve, reject) => {
-    const child = spawn("npm", ["run", script]);
-    child.stdout.on("data", (chunk) => (output += String(chunk)));
-    child.on("close", () => resolve());
-    child.on("error", (error) => reject(new Error(\`npm could not start: \${error.message}\`)));
-  })`)};
-  return { content: [{ type: "text", text: output }] };
-});`;
-
 /** A page's tools, each given to `register` (a statement using `tool` and `signal`). */
 const WEB_PAGE_TOOLS = (register: string): string => `
 const pageTools = [
@@ -601,18 +587,6 @@ server.registerTool("get_rate", { inputSchema: { code: z.string() } }, async ({ 
   const rate = rates.get(code) ?? 1;
   return { content: [{ type: "text", text: \`1 EUR = \${String(rate)} \${code}\` }] };
 });`,
-    },
-    {
-      name: "near-miss of an executor's reject: the promise is awaited inside a try, or its rejection handled by .catch()",
-      filename: SERVER_FILE,
-      code: NPM_SCRIPT_TOOL(
-        (promise) => `try {
-    await ${promise};
-  } catch (error) {
-    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
-  }
-  await ${promise}.catch(() => undefined)`,
-      ),
     },
     {
       name: "a same-file class's method called on an instance: caught in the handler, handled by .catch(), or a static method",
@@ -2083,23 +2057,6 @@ export async function main(): Promise<void> {
         },
       ],
     })),
-    {
-      name: "a promise the handler awaits, rejected by its executor when npm cannot start: the rejection escapes",
-      filename: SERVER_FILE,
-      code: NPM_SCRIPT_TOOL((promise) => `await ${promise}`),
-      errors: [
-        {
-          messageId: "reject",
-          data: {
-            outcome:
-              'the SDK\'s safety net turns this rejected promise into an error result with the raw message and no "Error: " prefix (a non-Error value reads "[object Object]")',
-            hint: "",
-          },
-          line: 9,
-          column: 34,
-        },
-      ],
-    },
     {
       name: "a same-file class's method called on an instance through a helper of the handler",
       filename: SERVER_FILE,

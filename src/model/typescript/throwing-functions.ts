@@ -257,20 +257,9 @@ export class ThrowAnalysis {
         )
           return { own: node, tagged, calls, library };
       } else if (typescript.isCallExpression(node) || typescript.isNewExpression(node)) {
-        // `Promise.reject(...)`, or an executor's `reject(...)`, whose rejection leaves from where its promise stands.
-        const promise = typescript.isCallExpression(node)
-          ? isPromiseRejectCall(node)
-            ? node
-            : executorPromiseTs(this.checker, node)
-          : undefined;
-        if (promise && typescript.isCallExpression(node)) {
-          const exit = rejectionExit(tsTree, promise);
-          if (
-            exit &&
-            this.runsInside(promise, target) &&
-            escapes(tsTree, promise, target, exit, this.catchingCall) &&
-            !this.isAllowed(node.arguments[0])
-          )
+        if (typescript.isCallExpression(node) && isPromiseRejectCall(node)) {
+          const exit = rejectionExit(tsTree, node);
+          if (exit && escapes(tsTree, node, target, exit, this.catchingCall) && !this.isAllowed(node.arguments[0]))
             return { own: node, tagged, calls, library };
         } else if (!isCaught(tsTree, node, target, this.catchingCall)) {
           if (typescript.isCallExpression(node)) calls.push(node);
@@ -646,26 +635,6 @@ function assignmentsOf(checker: ts.TypeChecker, name: ts.Identifier): (ts.Expres
       found.push(value);
   }
   return found;
-}
-
-/**
- * The promise whose executor's `reject` parameter `call` calls (`new Promise((resolve, reject) => reject(error))`), as
- * `ThrowCollector` finds it on ESTree (the throw semantics' executor rejections).
- */
-function executorPromiseTs(checker: ts.TypeChecker, call: ts.CallExpression): ts.NewExpression | undefined {
-  const callee = unwrapTs(call.expression);
-  const parameter = typescript.isIdentifier(callee) ? checker.getSymbolAtLocation(callee)?.valueDeclaration : undefined;
-  if (!parameter || !typescript.isParameter(parameter) || !typescript.isIdentifier(parameter.name)) return undefined;
-  const executor = parameter.parent;
-  if (!(typescript.isArrowFunction(executor) || typescript.isFunctionExpression(executor)) || executor.parameters[1] !== parameter)
-    return undefined;
-  const promise = outerTs(executor).parent;
-  return typescript.isNewExpression(promise) &&
-    promise.arguments?.[0] === outerTs(executor) &&
-    typescript.isIdentifier(promise.expression) &&
-    promise.expression.text === "Promise"
-    ? promise
-    : undefined;
 }
 
 function isPromiseRejectCall(call: ts.CallExpression): boolean {

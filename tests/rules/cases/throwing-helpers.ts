@@ -229,26 +229,6 @@ server.registerTool("add_observations", { inputSchema: { observations: z.array(O
     ],
   },
   {
-    name: "a helper whose promise's executor rejects it, the promise returned",
-    filename: SERVER_FILE,
-    code: `
-import { spawn } from "node:child_process";
-function runNpmScript(script: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", script]);
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += String(chunk)));
-    child.on("close", () => resolve(output));
-    child.on("error", (error) => reject(new Error(\`npm could not start: \${error.message}\`)));
-  });
-}
-server.registerTool("run_script", { inputSchema: { script: z.string() } }, async ({ script }) => {
-  const output = await runNpmScript(script);
-  return { content: [{ type: "text", text: output }] };
-});`,
-    errors: [{ messageId: "throwingCall", data: { name: "runNpmScript", line: 9, outcome: SAFETY_NET, hint: "" }, line: 13, column: 24 }],
-  },
-  {
     name: "a method called on a variable given only the awaited call of the class's static factory",
     filename: SERVER_FILE,
     code: `
