@@ -37,19 +37,16 @@ const DATE_READS = new Set([
   "valueOf",
 ]);
 
-/** Methods that write a log line (or make a child logger), on a logger (`LOGGER_NAME`). */
-const LOG_METHODS = new Set(["log", "info", "debug", "warn", "warning", "error", "trace", "verbose", "fatal", "notice", "child"]);
-
 /** What a project names its logger: `log`, `logger`, `this.logger`, `toolLog`, `requestLogger`. */
 const LOGGER_NAME = /^(?:log|logger|\w*(?:Log|Logger))$/u;
 
 /**
- * `logger.info(...)`, `this.log.debug(...)`, `toolLog.warn(...)`: a project's logger does not fail the work it logs (as
- * `console` does not), or `Schema.safeParse(input)`, which reports invalid input in its result.
+ * `logger.info(...)`, `this.log.debug(...)`, `log.child(...)`, `toolLog.warn(...)`: a project's logger does not fail the
+ * work it logs (as `console` does not), whatever its methods are called; or `Schema.safeParse(input)`, which reports
+ * invalid input in its result.
  */
 function isLogOrSafeParse(callee: TSESTree.MemberExpression, name: string): boolean {
   if (SAFE_PARSE_METHODS.has(name)) return true;
-  if (!LOG_METHODS.has(name)) return false;
   const object = unwrapExpression(callee.object);
   const objectName =
     object.type === AST_NODE_TYPES.Identifier

@@ -184,7 +184,7 @@ ruleTester.run("require-try-catch-in-tool-handler", rule, {
         name: "a project's logger before the try: logging is no work",
         work: [
           "logger.info(`aggregate: ${String(args.pipeline.length)} stages`);",
-          'const toolLog = requestLogger.child({ tool: "aggregate" });',
+          'const toolLog = log.mcp("aggregate", args);',
           'toolLog.debug("start");',
           "const stages = args.pipeline;",
         ],
@@ -724,8 +724,8 @@ ${catchClause("  ")}
     workBeforeTry("an inline callback before the try is work, unlike a declared function", [
       "const stages = args.pipeline.map((stage) => validateStage(stage));",
     ]),
-    workBeforeTry("near-miss of a logger: a flush writes out, and an info() that is no logger's fetches", [
-      "await logger.flush();",
+    workBeforeTry("near-miss of a logger: an audit log store writes, and an info() that is no logger's fetches", [
+      'await auditLogStore.append({ tool: "aggregate" });',
       "const stages = await catalog.info(args.pipeline);",
     ]),
     workBeforeTry("near-miss of safeParse: parse() throws on invalid input", ["const stages = Pipeline.parse(args.pipeline);"]),
