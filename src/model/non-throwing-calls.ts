@@ -42,19 +42,17 @@ const LOGGER_NAME = /^(?:log|logger|\w*(?:Log|Logger))$/u;
 
 /**
  * `logger.info(...)`, `this.log.debug(...)`, `log.child(...)`, `toolLog.warn(...)`: a project's logger does not fail the
- * work it logs (as `console` does not), whatever its methods are called; or `Schema.safeParse(input)`, which reports
- * invalid input in its result.
+ * work it logs (as `console` does not), whatever its methods are called.
  */
-function isLogOrSafeParse(callee: TSESTree.MemberExpression, name: string): boolean {
-  if (SAFE_PARSE_METHODS.has(name)) return true;
+function isLoggerCall(callee: TSESTree.MemberExpression): boolean {
   const object = unwrapExpression(callee.object);
-  const objectName =
+  const name =
     object.type === AST_NODE_TYPES.Identifier
       ? object.name
       : object.type === AST_NODE_TYPES.MemberExpression
         ? propertyName(object)
         : undefined;
-  return objectName !== undefined && LOGGER_NAME.test(objectName);
+  return name !== undefined && LOGGER_NAME.test(name);
 }
 
 /** The identifier names the global, not a binding of the file (`const console = createLogger()`). */
@@ -133,8 +131,8 @@ function canThrowIn(
 
 /**
  * `call` cannot throw: a call of a listed global function or member, of an error helper, `new Date()`, a read of
- * that date with no argument (`new Date().toISOString()`, `now.toLocaleString()`), a logger's or `safeParse`
- * (`isLogOrSafeParse`), or a call of a function of this file that cannot fail (`cannotFail`).
+ * that date with no argument (`new Date().toISOString()`, `now.toLocaleString()`), a method of a logger (`isLoggerCall`) or
+ * `safeParse`, or a call of a function of this file that cannot fail (`cannotFail`).
  */
 export function isNonThrowingCall(
   call: TSESTree.CallExpression | TSESTree.NewExpression,
@@ -156,7 +154,8 @@ export function isNonThrowingCall(
       return isGlobal(object, sourceCode);
     }
     if (name !== undefined && DATE_READS.has(name) && call.arguments.length === 0 && isNow(object, sourceCode)) return true;
-    if (name !== undefined && isLogOrSafeParse(callee, name)) return true;
+    // `Schema.safeParse(input)` reports invalid input in its result.
+    if ((name !== undefined && SAFE_PARSE_METHODS.has(name)) || isLoggerCall(callee)) return true;
   }
   return false;
 }
