@@ -12,14 +12,13 @@ import {
   outerParent,
   propertyName,
   readReferences,
-  returnedValues,
   singleValueOf,
   unwrapExpression,
 } from "../util/ast.js";
 import { lastAnswer } from "../util/last-answer.js";
 import type { McpContext } from "./context.js";
 import { isErrorText, isJsonErrorText, namesFailure, opensWithFailure, staticPrefix, textBranches } from "./error-text.js";
-import { isErrorResult, type ToolResult, toolResult } from "./tool-results.js";
+import { answersOnlyWithToolResults, isErrorResult, type ToolResult, toolResult } from "./tool-results.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -67,32 +66,28 @@ export function rejectionCall(fn: FunctionNode): TSESTree.CallExpression | undef
 }
 
 /**
- * Where a returned value is on a failure path of tool code: the `catch` clause, or the rejection
- * callback (`.catch(cb)`, `.then(ok, cb)`). Undefined when it is not.
+ * A failure path (a `catch` clause, or a function whose first parameter holds the error), and what makes it tool
+ * code's: it is in tool code (`toolCode`), in a function that answers only with tool results (`toolAnswers`, see
+ * `answersOnlyWithToolResults`), or it is an error builder (`errorBuilder`, see `errorBuilderPath`).
  */
-function failurePath(site: ReturnSite, mcp: McpContext): TSESTree.CatchClause | FunctionNode | undefined {
-  const clause = site.statement && failureClause(site.statement, site.fn);
-  if (clause) return mcp.handlers.isInToolCode(clause) || answersOnlyWithToolResults(site.fn, mcp.sourceCode) ? clause : undefined;
-  const call = rejectionCall(site.fn);
-  return call !== undefined && mcp.handlers.isInToolCode(call) ? site.fn : undefined;
+interface FailurePath {
+  node: TSESTree.CatchClause | FunctionNode;
+  of: "toolCode" | "toolAnswers" | "errorBuilder";
 }
 
 /**
- * A function that answers as a tool does, wherever it is registered: it returns at least twice, and every value it
- * returns is a tool result written there (`async function acceptEvent(args) { ... return { content: [...] } }`, a
- * handler module listed in another file's tool table). Its `catch` clauses are failure paths of tool code. Asked for
- * each result such a function returns: answered once.
+ * Where a returned value is on a failure path of tool code: the `catch` clause, or the rejection
+ * callback (`.catch(cb)`, `.then(ok, cb)`). Undefined when it is not.
  */
-const answersOnlyWithToolResults = lastAnswer((fn: FunctionNode, sourceCode: SourceCode): boolean => {
-  const values = returnedValues(fn, sourceCode.visitorKeys);
-  return (
-    values.length > 1 &&
-    values.every((value) => {
-      const node = unwrapExpression(value);
-      return node.type === AST_NODE_TYPES.ObjectExpression && toolResult(node) !== undefined;
-    })
-  );
-});
+function failurePath(site: ReturnSite, mcp: McpContext): FailurePath | undefined {
+  const clause = site.statement && failureClause(site.statement, site.fn);
+  if (clause) {
+    if (mcp.handlers.isInToolCode(clause)) return { node: clause, of: "toolCode" };
+    return answersOnlyWithToolResults(site.fn, mcp.sourceCode.visitorKeys) ? { node: clause, of: "toolAnswers" } : undefined;
+  }
+  const call = rejectionCall(site.fn);
+  return call !== undefined && mcp.handlers.isInToolCode(call) ? { node: site.fn, of: "toolCode" } : undefined;
+}
 
 /**
  * The `catch` clause whose failure `node` (a statement of `fn`) answers: the nearest one around it, unless a `try` block
@@ -110,7 +105,7 @@ export function failureClause(node: TSESTree.Node, fn: FunctionNode): TSESTree.C
  * The failure path a result leaves through: returned from it directly, or bound to a `const` that
  * the same function returns there (`const result = { content }; return result;`).
  */
-function failurePathOf(result: ToolResult, mcp: McpContext, sourceCode: SourceCode): TSESTree.CatchClause | FunctionNode | undefined {
+function failurePathOf(result: ToolResult, mcp: McpContext, sourceCode: SourceCode): FailurePath | undefined {
   const site = returnSite(result.node);
   if (site) return failurePath(site, mcp) ?? errorBuilderPath(site.fn, mcp, sourceCode);
   const variable = constVariableOf(result.node, sourceCode);
@@ -130,7 +125,7 @@ function failurePathOf(result: ToolResult, mcp: McpContext, sourceCode: SourceCo
  * is on those paths, its first parameter holding the error (as a rejection callback's does). Undefined for any other
  * function. Asked for each result a function returns: answered once.
  */
-const errorBuilderPath = lastAnswer((fn: FunctionNode, mcp: McpContext, sourceCode: SourceCode): FunctionNode | undefined => {
+const errorBuilderPath = lastAnswer((fn: FunctionNode, mcp: McpContext, sourceCode: SourceCode): FailurePath | undefined => {
   const declaration = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : constDeclaratorOf(fn)?.parent;
   const name = declaredName(fn);
   if (!declaration || name === undefined || fn.params.length === 0) return undefined;
@@ -145,11 +140,11 @@ const errorBuilderPath = lastAnswer((fn: FunctionNode, mcp: McpContext, sourceCo
     const site = returnSite(call);
     const path = site && failurePath(site, mcp);
     if (!error || !path) return false;
-    return [...caughtErrorVariables(path, sourceCode)].some((caught) =>
+    return [...caughtErrorVariables(path.node, sourceCode)].some((caught) =>
       caught.references.some((reference) => contains(error, reference.identifier)),
     );
   };
-  return reads.length > 0 && reads.every(answersCaughtFailure) ? fn : undefined;
+  return reads.length > 0 && reads.every(answersCaughtFailure) ? { node: fn, of: "errorBuilder" } : undefined;
 });
 
 /**
@@ -261,13 +256,12 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
       if (prefix === undefined) return isJsonErrorText(branch, sourceCode);
       return isErrorText(prefix, mcp.settings) || (opensWithFailure(prefix) && !answersInData());
     });
-  if (path && reportsFailure(result, path, sourceCode)) {
-    const certain = text === undefined || readsAsError() || describesCaughtFailure(result, text, path, sourceCode);
-    // A function path that handles no rejection is an error builder's (`errorBuilderPath`): only a certain answer counts.
-    if (isFunctionNode(path) && rejectionCall(path) === undefined) return certain ? "errorBuilder" : readsAsError() ? "text" : undefined;
-    if (certain) return "catch";
-    // Outside tool code (a function that only answers with tool results), a quiet catch may be any fallback.
-    return mcp.handlers.isInToolCode(path) ? "quietCatch" : readsAsError() ? "text" : undefined;
+  if (path && reportsFailure(result, path.node, sourceCode)) {
+    if (text === undefined || readsAsError() || describesCaughtFailure(result, text, path.node, sourceCode))
+      return path.of === "errorBuilder" ? "errorBuilder" : "catch";
+    // Only tool code's own `catch` may be a quiet one: elsewhere a quiet answer may be any fallback.
+    if (path.of === "toolCode") return "quietCatch";
+    return readsAsError() ? "text" : undefined;
   }
   if (!path && isInvalidInputAnswer(result, mcp, sourceCode)) return "invalidInput";
   return readsAsError() ? "text" : undefined;

@@ -73,6 +73,22 @@ const readToolResult = lastAnswer((object: TSESTree.ObjectExpression): ToolResul
   return result && !isAssertionOperand(object) ? result : undefined;
 });
 
+/**
+ * A function that answers as a tool does, wherever it is registered: it returns at least twice, and every value it
+ * returns is a tool result written there (`async function acceptEvent(args) { ... return { content: [...] } }`, a
+ * handler module listed in another file's tool table). Asked for each result such a function returns: answered once.
+ */
+export const answersOnlyWithToolResults = lastAnswer((fn: FunctionNode, visitorKeys: TSESLint.SourceCode.VisitorKeys): boolean => {
+  const values = returnedValues(fn, visitorKeys);
+  return (
+    values.length > 1 &&
+    values.every((value) => {
+      const node = unwrapExpression(value);
+      return node.type === AST_NODE_TYPES.ObjectExpression && toolResult(node) !== undefined;
+    })
+  );
+});
+
 /** Assertion methods: `expect(r).toMatchObject({...})`, `assert.deepStrictEqual(r, {...})`. */
 const ASSERTION = /^(?:to[A-Z]\w*|(?:not)?(?:[Dd]eep)?(?:[Ss]trict)?[Ee]qual)$/u;
 
