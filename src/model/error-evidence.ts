@@ -17,7 +17,7 @@ import {
 } from "../util/ast.js";
 import { lastAnswer } from "../util/last-answer.js";
 import type { McpContext } from "./context.js";
-import { isErrorText, isJsonErrorText, namesFailure, opensWithFailure, staticPrefix, textBranches } from "./error-text.js";
+import { isErrorText, isJsonErrorText, namesAbsence, namesFailure, opensWithFailure, staticPrefix, textBranches } from "./error-text.js";
 import { answersOnlyWithToolResults, isErrorResult, type ToolResult, toolResult } from "./tool-results.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -27,9 +27,10 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
  * whose text names a failure (`catch`); it answers on a path that never reads the error with a text that names none
  * (`quietCatch`: the `catch` may be a probe whose miss is a normal answer, `catch { return "Queue is empty" }`); it
  * describes, in tool code, why the input failed validation (`invalidInput`: `if (!parsed.success) return ...`); its
- * text reads as an error.
+ * text reads as an error; it says, where a value is missing, that something the tool needs is absent (`absence`: `if
+ * (!args.eventId) return ... "Event ID is required"`).
  */
-export type ErrorEvidence = "catch" | "errorBuilder" | "quietCatch" | "invalidInput" | "text";
+export type ErrorEvidence = "catch" | "errorBuilder" | "quietCatch" | "invalidInput" | "absence" | "text";
 
 /** Where a value leaves a function: a `return` argument, or an arrow function's expression body. */
 export interface ReturnSite {
@@ -201,14 +202,16 @@ function isWrittenText(branch: TSESTree.Node): boolean {
 export const SAFE_PARSE_METHODS: ReadonlySet<string> = new Set(["safeParse", "safeParseAsync"]);
 
 /**
- * The `if` around a returned value that is taken when the input failed validation: `if (!parsed.success)` or
- * `if (parsed.success === false)`, `parsed` a constant bound to a `safeParse` call (awaited or not), or that call
- * itself (`if (!schema.safeParse(args).success)`). Only up to the function the value is returned from.
+ * The `if` around a returned value (up to the function it is returned from) whose branch holding it is taken when
+ * `taken` says so of its test: the consequent when the test holds, the alternate when it does not.
  */
-function invalidInputBranch(site: ReturnSite, sourceCode: SourceCode): TSESTree.IfStatement | undefined {
+function branchTaken(
+  site: ReturnSite,
+  taken: (test: TSESTree.Expression, consequent: boolean) => boolean,
+): TSESTree.IfStatement | undefined {
   let child: TSESTree.Node | undefined = site.statement;
   for (let parent = child?.parent; child && parent && parent !== site.fn; child = parent, parent = parent.parent) {
-    if (parent.type === AST_NODE_TYPES.IfStatement && parent.consequent === child && isFailedValidation(parent.test, sourceCode))
+    if (parent.type === AST_NODE_TYPES.IfStatement && parent.test !== child && taken(parent.test, parent.consequent === child))
       return parent;
   }
   return undefined;
@@ -264,7 +267,8 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
     return readsAsError() ? "text" : undefined;
   }
   if (!path && isInvalidInputAnswer(result, mcp, sourceCode)) return "invalidInput";
-  return readsAsError() ? "text" : undefined;
+  if (readsAsError()) return "text";
+  return !path && isAbsenceAnswer(result, mcp, sourceCode) ? "absence" : undefined;
 }
 
 /**
@@ -329,10 +333,13 @@ function answersWithConstantText(block: TSESTree.BlockStatement, sourceCode: Sou
   return false;
 }
 
-/** A result of tool code returned where the input failed validation, whose written text says why. */
+/**
+ * A result of tool code returned where the input failed validation (`if (!parsed.success)` of a `safeParse`), whose
+ * written text says why.
+ */
 function isInvalidInputAnswer(result: ToolResult, mcp: McpContext, sourceCode: SourceCode): boolean {
   const site = returnSite(result.node);
-  const branch = site && invalidInputBranch(site, sourceCode);
+  const branch = site && branchTaken(site, (test, consequent) => consequent && isFailedValidation(test, sourceCode));
   const { text } = result;
   return (
     branch !== undefined &&
@@ -340,6 +347,72 @@ function isInvalidInputAnswer(result: ToolResult, mcp: McpContext, sourceCode: S
     (text === undefined ||
       textBranches(text, sourceCode).some((part) => staticPrefix(part, sourceCode) !== undefined || isWrittenText(part)))
   );
+}
+
+/**
+ * A result returned where something the tool needs is absent, saying so in written text: in the branch of an `if` taken
+ * when a value is missing (`if (!args.eventId)`, `if (!actor)`, `if (token === undefined || token === "")`), a text
+ * such as `Event ID is required` or `` `Actor ${id} not found` `` (`namesAbsence`). In tool code, or in a function that
+ * answers only with tool results (a handler module of another file's table). `if (!results.length) return "No results
+ * found"` is an empty answer, not a failure: its text names no absence.
+ */
+function isAbsenceAnswer(result: ToolResult, mcp: McpContext, sourceCode: SourceCode): boolean {
+  const site = returnSite(result.node);
+  const { text } = result;
+  if (!site || !text || !namesAbsence(text, sourceCode)) return false;
+  const branch = branchTaken(site, (test, consequent) => (consequent ? isAbsenceTest(test) : isPresenceTest(test)));
+  return branch !== undefined && (mcp.handlers.isInToolCode(branch) || answersOnlyWithToolResults(site.fn, sourceCode.visitorKeys));
+}
+
+/**
+ * True when the test holds where a value is there, so that its `else` is taken where it is missing: `if (session)`,
+ * `if (sessions.has(id))`, `if (value !== undefined)`, `if (!!value)`, or such tests joined by `&&`.
+ */
+function isPresenceTest(test: TSESTree.Node): boolean {
+  const node = unwrapExpression(test);
+  switch (node.type) {
+    case AST_NODE_TYPES.Identifier:
+    case AST_NODE_TYPES.MemberExpression:
+    case AST_NODE_TYPES.CallExpression:
+      return true;
+    case AST_NODE_TYPES.UnaryExpression:
+      return node.operator === "!" && isAbsenceTest(node.argument);
+    case AST_NODE_TYPES.LogicalExpression:
+      return node.operator === "&&" && isPresenceTest(node.left) && isPresenceTest(node.right);
+    case AST_NODE_TYPES.BinaryExpression:
+      return (node.operator === "!==" || node.operator === "!=") && isMissingValue(node.left, node.right);
+    default:
+      return false;
+  }
+}
+
+/** One side of a comparison is `undefined` or `null`. */
+function isMissingValue(...sides: TSESTree.Node[]): boolean {
+  return sides.some((side) => {
+    const node = unwrapExpression(side);
+    return (
+      (node.type === AST_NODE_TYPES.Identifier && node.name === "undefined") ||
+      (node.type === AST_NODE_TYPES.Literal && node.value === null)
+    );
+  });
+}
+
+/**
+ * True when the test holds where a value is missing: `!value`, `value === undefined` (or `null`, `""`, `==`), `typeof
+ * value === "undefined"`, `typeof value !== "string"`, `value.length === 0`, or such tests joined by `||` or `&&`.
+ */
+function isAbsenceTest(test: TSESTree.Node): boolean {
+  const node = unwrapExpression(test);
+  if (node.type === AST_NODE_TYPES.UnaryExpression) return node.operator === "!";
+  if (node.type === AST_NODE_TYPES.LogicalExpression) return isAbsenceTest(node.left) || isAbsenceTest(node.right);
+  if (node.type !== AST_NODE_TYPES.BinaryExpression) return false;
+  const sides = [unwrapExpression(node.left), unwrapExpression(node.right)];
+  const literal = (value: unknown): boolean => sides.some((side) => side.type === AST_NODE_TYPES.Literal && side.value === value);
+  // `typeof value !== "string"`: not of the type the tool needs; `typeof value !== "undefined"` is the opposite.
+  if (node.operator === "!==" || node.operator === "!=")
+    return sides.some((side) => side.type === AST_NODE_TYPES.UnaryExpression && side.operator === "typeof") && !literal("undefined");
+  if (node.operator !== "===" && node.operator !== "==") return false;
+  return isMissingValue(...sides) || literal("undefined") || literal("") || literal(0);
 }
 
 /**

@@ -152,13 +152,31 @@ const FAILURE_WORDS =
  * normal answer. Nor does a document whose later lines use such a word (a bundled fallback's "success and error cases").
  */
 export function namesFailure(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return firstLineSays(text, FAILURE_WORDS, sourceCode);
+}
+
+/**
+ * Words that say something the tool needs is absent: `Event ID is required`, `Actor 'scraper' not found`,
+ * `PLATFORM_TOKEN is not set`, `Either flagId or flagKey must be provided`, `The branch does not exist`. `No results
+ * found` and `No missing variables` do not: an empty answer is an answer.
+ */
+const ABSENCE_WORDS =
+  /\b(?:not found|do(?:es)?\s*n[o']t exist|(?:is|are) (?:required|missing)|missing required|must be (?:provided|specified|given|set)|(?:is|are) not (?:set|configured)|not configured)\b/iu;
+
+/** The text says, in the written parts of its first line, that something the tool needs is absent (`ABSENCE_WORDS`). */
+export function namesAbsence(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return firstLineSays(text, ABSENCE_WORDS, sourceCode);
+}
+
+/** On some branch, the written parts of the text's first line match `words`. */
+function firstLineSays(text: TSESTree.Node, words: RegExp, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   return textBranches(text, sourceCode).some((branch) => {
     const node = unwrapExpression(branch);
     const written =
       node.type === AST_NODE_TYPES.TemplateLiteral
         ? node.quasis.map((quasi) => quasi.value.cooked ?? "").join(" ")
         : staticPrefix(node, sourceCode)?.text;
-    return written !== undefined && FAILURE_WORDS.test(written.trimStart().split("\n", 1)[0]);
+    return written !== undefined && words.test(written.trimStart().split("\n", 1)[0]);
   });
 }
 

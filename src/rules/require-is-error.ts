@@ -21,6 +21,7 @@ const EVIDENCE_DESCRIPTION = {
   errorBuilder: "it is built by a function that the file calls only to answer caught failures",
   quietCatch: "it is returned from a `catch` or rejection callback",
   invalidInput: "it is returned where the input failed validation",
+  absence: "it is returned where something the tool needs is missing, and its text says so",
   text: "its text reads as an error",
 } as const;
 

@@ -93,6 +93,13 @@ const MISSING_EVENT_ID = 'if (!args.eventId) return { content: [{ type: "text", 
 const EVENT_FAILURE = "`The calendar service refused: ${(error as Error).message}`";
 const CALENDAR_FILE = "src/calendar/accept-event.ts";
 
+/** A page tool whose `guard` (line 6) answers the lookup before the page is returned. */
+const pageGuardTool = (guard: string): string =>
+  registeredTool(`  const page = await pages.find(url);
+  ${guard}
+  return { content: [{ type: "text", text: page.html }] };`);
+const ABSENCE = "it is returned where something the tool needs is missing, and its text says so";
+
 /** `lines` joined, with line `index` replaced: the source after one suggestion. */
 const withLine = (lines: readonly string[], index: number, replacement: string): string => lines.with(index, replacement).join("\n");
 
@@ -234,6 +241,20 @@ ruleTester.run("require-is-error", rule, {
       name: "near-miss of a function that answers as a tool: one that may return nothing is no tool code",
       filename: CALENDAR_FILE,
       code: acceptEventModule("if (!args.eventId) return undefined;", EVENT_FAILURE),
+    },
+    {
+      name: "near-misses of a guard's answer: an empty lookup is an answer, and a text naming an absence outside a guard",
+      filename: SERVER_FILE,
+      code: pageGuardTool(`if (!page) return { content: [{ type: "text", text: \`No pages found for \${url}\` }] };
+  if (page.cached) return { content: [{ type: "text", text: \`\${page.links.length} links, some not found\` }] };
+  if (page.links.length > 0) return { content: [{ type: "text", text: \`\${page.missing.length} links not found\` }] };`),
+    },
+    {
+      name: "near-miss of a guard's answer: where the value is there (typeof !== undefined), a text naming an absence is data",
+      filename: SERVER_FILE,
+      code: pageGuardTool(
+        'if (typeof page.redirect !== "undefined") return { content: [{ type: "text", text: `Moved: ${page.redirect} (the old page does not exist)` }] };',
+      ),
     },
     {
       name: "near-miss of a JSON error text: a count of errors reports no failure",
@@ -535,8 +556,82 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
       name: "a function that answers only with tool results, outside tool files and handlers: its catch is a failure path",
       filename: CALENDAR_FILE,
       code: acceptEventModule(MISSING_EVENT_ID, EVENT_FAILURE),
-      errors: [{ messageId: "missingIsError", line: 10, column: 12 }],
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 4,
+          column: 29,
+          data: { evidence: ABSENCE },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: acceptEventModule(MISSING_EVENT_ID.replace(" }] }", " }], isError: true }"), EVENT_FAILURE),
+            },
+          ],
+        },
+        { messageId: "missingIsError", line: 10, column: 12 },
+      ],
       output: acceptEventModule(MISSING_EVENT_ID, EVENT_FAILURE, ", isError: true"),
+    },
+    {
+      name: "a guard that answers a missing value with a text saying it was not found: only suggested",
+      filename: SERVER_FILE,
+      code: pageGuardTool('if (!page) return { content: [{ type: "text", text: `Page ${url} not found` }] };'),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 6,
+          column: 21,
+          data: { evidence: ABSENCE },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: pageGuardTool('if (!page) return { content: [{ type: "text", text: `Page ${url} not found` }], isError: true };'),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "the else of a test that the value is there, and a type check of the input, saying what is required",
+      filename: SERVER_FILE,
+      code: registeredTool(`  if (typeof url !== "string") return { content: [{ type: "text", text: "A url is required" }] };
+  const page = await pages.find(url);
+  if (page !== undefined) return { content: [{ type: "text", text: page.html }] };
+  else return { content: [{ type: "text", text: \`\${url} does not exist\` }] };`),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 5,
+          column: 39,
+          data: { evidence: ABSENCE },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output:
+                registeredTool(`  if (typeof url !== "string") return { content: [{ type: "text", text: "A url is required" }], isError: true };
+  const page = await pages.find(url);
+  if (page !== undefined) return { content: [{ type: "text", text: page.html }] };
+  else return { content: [{ type: "text", text: \`\${url} does not exist\` }] };`),
+            },
+          ],
+        },
+        {
+          messageId: "missingIsError",
+          line: 8,
+          column: 15,
+          data: { evidence: ABSENCE },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: registeredTool(`  if (typeof url !== "string") return { content: [{ type: "text", text: "A url is required" }] };
+  const page = await pages.find(url);
+  if (page !== undefined) return { content: [{ type: "text", text: page.html }] };
+  else return { content: [{ type: "text", text: \`\${url} does not exist\` }], isError: true };`),
+            },
+          ],
+        },
+      ],
     },
     {
       name: "a follow-up step's catch, after the work before it succeeded, answering a text that names no failure: only suggested",
