@@ -9,7 +9,8 @@ import type { McpSettings } from "./settings.js";
  */
 
 /**
- * The alternatives a text can take: each branch of a (nested) conditional, wrappers looked through. With
+ * The alternatives a text can take: each branch of a (nested) conditional, each side of `||` and `??` (a value and
+ * its fallback), wrappers looked through. With
  * `sourceCode`, also of a conditional that a constant holds (`const message = found ? "..." : "..."`, bound once as
  * `staticPrefix` reads constants); such a branch lies outside `text`.
  */
@@ -21,6 +22,11 @@ export function textBranches(text: TSESTree.Node, sourceCode?: Readonly<TSESLint
     const node = unwrapExpression(next);
     if (node.type === AST_NODE_TYPES.ConditionalExpression) {
       pending.push(node.alternate, node.consequent);
+      continue;
+    }
+    // `upstream.error || "Failed to geocode address"`: the fallback is the text where the value is missing.
+    if (node.type === AST_NODE_TYPES.LogicalExpression && (node.operator === "||" || node.operator === "??")) {
+      pending.push(node.right, node.left);
       continue;
     }
     const value =

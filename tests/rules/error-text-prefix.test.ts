@@ -59,6 +59,13 @@ export const execute = async (params: { key: string }) => {
 ruleTester.run("error-text-prefix", rule, {
   valid: [
     {
+      name: "the near-miss of a fallback: one written with the prefix, after a value of unknown text",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const lookup = await geocoder.geocode(address);
+  if (!lookup.success) return { content: [{ type: "text", text: lookup.error || "Error: geocoding failed" }], isError: true };
+  return { content: [{ type: "text", text: JSON.stringify(lookup.data) }] };`),
+    },
+    {
       name: "texts added to a marked result beside the marking, with the prefix; one added where no statement of its block marks it is the success's",
       filename: TOOL_FILE,
       code: SUMMARIZER_TOOL(
@@ -209,6 +216,22 @@ export const a = { content: [{ type: "text", text: quiet ? "" : "Form not found"
       output: `
 export const a = { content: [{ type: "text", text: quiet ? "" : "Error: Form not found" }], isError: true };`,
       errors: [{ messageId: "missingPrefix", line: 2, column: 65, data: { prefix: '"Error: "', start: '"Form not found"' } }],
+    },
+    {
+      name: "the written fallback of || and ?? needs the prefix; the value before it is unknown",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const lookup = await geocoder.geocode(address);
+  if (!lookup.success) return { content: [{ type: "text", text: lookup.error || "Failed to geocode the address" }], isError: true };
+  if (!lookup.data) return { content: [{ type: "text", text: lookup.reason ?? \`No coordinates for \${address}\` }], isError: true };
+  return { content: [{ type: "text", text: JSON.stringify(lookup.data) }] };`),
+      output: registeredTool(`  const lookup = await geocoder.geocode(address);
+  if (!lookup.success) return { content: [{ type: "text", text: lookup.error || "Error: Failed to geocode the address" }], isError: true };
+  if (!lookup.data) return { content: [{ type: "text", text: lookup.reason ?? \`Error: No coordinates for \${address}\` }], isError: true };
+  return { content: [{ type: "text", text: JSON.stringify(lookup.data) }] };`),
+      errors: [
+        { messageId: "missingPrefix", line: 6, column: 81, data: { prefix: '"Error: "', start: '"Failed to geocode th..."' } },
+        { messageId: "missingPrefix", line: 7, column: 79, data: { prefix: '"Error: "', start: '"No coordinates for ..."' } },
+      ],
     },
     {
       name: "a nested conditional: one report on the text, the fix mends every branch",
