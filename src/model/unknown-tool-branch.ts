@@ -10,6 +10,7 @@ import {
   propertyName,
   someNode,
   unwrapExpression,
+  unwrapOptionalChain,
 } from "../util/ast.js";
 
 /*
@@ -66,7 +67,7 @@ export class RequestedToolName {
 
   /** True when `expression` is the requested tool name. */
   is(expression: TSESTree.Node): boolean {
-    const node = unwrapExpression(expression);
+    const node = unwrapOptionalChain(expression);
     if (node.type === AST_NODE_TYPES.MemberExpression) return propertyName(node) === "name" && this.isParams(node.object);
     if (node.type !== AST_NODE_TYPES.Identifier) return false;
     const definition = this.definitionInHandler(node);
@@ -92,7 +93,7 @@ export class RequestedToolName {
    * `handleRequest("call_tool", request.params, async (validated) => ...)`.
    */
   private isParams(expression: TSESTree.Node): boolean {
-    const node = unwrapExpression(expression);
+    const node = unwrapOptionalChain(expression);
     if (node.type === AST_NODE_TYPES.MemberExpression) return propertyName(node) === "params";
     if (node.type !== AST_NODE_TYPES.Identifier) return false;
     const definition = this.definitionInHandler(node);

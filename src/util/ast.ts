@@ -39,6 +39,15 @@ export function unwrapExpression(node: TSESTree.Node): TSESTree.Node {
   return current;
 }
 
+/**
+ * The expression under the transparent wrappers and an optional chain: `request.params?.name` reads the member that
+ * `request.params.name` does (undefined where the chain stops short).
+ */
+export function unwrapOptionalChain(node: TSESTree.Node): TSESTree.Node {
+  const inner = unwrapExpression(node);
+  return inner.type === AST_NODE_TYPES.ChainExpression ? unwrapExpression(inner.expression) : inner;
+}
+
 /** The nearest ancestor that is not a transparent wrapper, and the child under it. */
 export function outerParent(node: TSESTree.Node): { child: TSESTree.Node; parent: TSESTree.Node | undefined } {
   let child = node;

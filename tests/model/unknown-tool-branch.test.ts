@@ -198,6 +198,22 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     ).toEqual([4, 8, 10]);
   });
 
+  it("reads the name and the params through an optional chain; not a tool argument called name read so", () => {
+    expect(
+      unknownToolThrows(`
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (!request.params?.name) {
+    throw new Error("Command name is required");
+  }
+  if (!request?.params) throw new Error("Missing request parameters");
+  if (!request.params.arguments?.name) throw new Error("The branch name is required");
+  const command = commands[request.params.name];
+  if (!command) throw new Error(\`Unknown tool: \${request.params.name}\`);
+  return run(command, request.params.arguments);
+});`),
+    ).toEqual([4, 6, 9]);
+  });
+
   it("is an if on a tool's flag looked up by the name, also beside another condition, that throws an inactive- or disabled-tool error", () => {
     expect(
       unknownToolThrows(`
