@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, unwrapExpression } from "../util/ast.js";
+import { calleeName, contains, unwrapExpression } from "../util/ast.js";
 import type { HandlerPath } from "./handler-shapes.js";
-import type { ToolHandler } from "./tool-handlers.js";
+import type { ToolHandler, ToolHandlers } from "./tool-handlers.js";
 import { SDK_PROTOCOL_ERROR_NAMES } from "./protocol-errors.js";
 
 /*
@@ -34,6 +34,18 @@ export function wrapperHint({ unreadWrapper: name, kind, via }: ToolHandler): st
   return kind === "definition" && via === name
     ? ` If the code that runs \`${name}()\`'s handlers turns what they throw into an error result, name \`${name}\` in settings \`handlers.wrappers\`.`
     : unreadWrapperHint(name);
+}
+
+/**
+ * The hint for a throw at `node` in `handler`: its wrapper's (`wrapperHint`), or, when `node` lies in the work the
+ * handler hands as a thunk to a wrapper the model cannot read (`(args) => runTool("read_page", async () => { ...
+ * throw ... })`, `unreadThunkWrapper`), that wrapper's.
+ */
+export function throwWrapperHint(handler: ToolHandler, node: TSESTree.Node, handlers: ToolHandlers): string {
+  const hint = wrapperHint(handler);
+  if (hint !== "") return hint;
+  const thunkWrapper = handlers.unreadThunkWrapper(handler);
+  return thunkWrapper && contains(thunkWrapper.call, node) ? unreadWrapperHint(thunkWrapper.name) : "";
 }
 
 /** The hint for a wrapper the model cannot read, given the handler or the handler's work (`unreadThunkWrapper`). */

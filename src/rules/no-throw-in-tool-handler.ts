@@ -2,10 +2,10 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { enclosingFunction, isCaught, runsInside } from "../model/estree-tree.js";
 import { errorResultSource, prefixedMessageSource } from "../fix/error-result-source.js";
 import { runtimeConvertsThrows } from "../model/handler-shapes.js";
-import { frameworkErrorClass, throwOutcome, wrapperHint } from "../model/throw-outcome.js";
+import { frameworkErrorClass, throwOutcome, throwWrapperHint } from "../model/throw-outcome.js";
 import type { ToolHandler } from "../model/tool-handlers.js";
 import { thrownMessage } from "../model/thrown-message.js";
-import { ThrowCollector } from "../model/throws.js";
+import { ThrowCollector, type ThrowSite } from "../model/throws.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { contains } from "../util/ast.js";
@@ -60,11 +60,11 @@ export default createRule<Options, MessageIds>({
       return handler;
     };
     /** How to tell the rule that this throw is fine: a framework's own error class, and a wrapper that catches. */
-    const hint = (thrown: TSESTree.Node | undefined, handler: ToolHandler): string => {
+    const hint = (site: ThrowSite, thrown: TSESTree.Node | undefined, handler: ToolHandler): string => {
       const name = frameworkErrorClass(thrown);
       const allowHint =
         name === undefined ? "" : ` If your framework turns \`${name}\` into an error result, add it to this rule's \`allow\` option.`;
-      return allowHint + wrapperHint(handler);
+      return allowHint + throwWrapperHint(handler, site, mcp.handlers);
     };
 
     return {
@@ -79,7 +79,10 @@ export default createRule<Options, MessageIds>({
             context.report({
               node: site,
               messageId: "reject",
-              data: { outcome: throwOutcome(handler.path, "this rejected promise", errorPrefix), hint: hint(site.arguments[0], handler) },
+              data: {
+                outcome: throwOutcome(handler.path, "this rejected promise", errorPrefix),
+                hint: hint(site, site.arguments[0], handler),
+              },
             });
             continue;
           }
@@ -87,7 +90,7 @@ export default createRule<Options, MessageIds>({
           context.report({
             node: site,
             messageId: "throw",
-            data: { outcome: throwOutcome(handler.path, "this `throw`", errorPrefix), hint: hint(site.argument, handler) },
+            data: { outcome: throwOutcome(handler.path, "this `throw`", errorPrefix), hint: hint(site, site.argument, handler) },
             // Only in the handler's own body does `return` end the handler; with no message to show, no suggestion.
             suggest:
               message && enclosingFunction(site) === handler.fn
@@ -115,7 +118,7 @@ export default createRule<Options, MessageIds>({
               name: callee.name,
               line: callee.line,
               outcome: throwOutcome(handler.path, "its throw", errorPrefix),
-              hint: wrapperHint(handler),
+              hint: throwWrapperHint(handler, call, mcp.handlers),
             },
           });
         }

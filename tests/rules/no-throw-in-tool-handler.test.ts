@@ -481,8 +481,32 @@ class WeatherTool extends MCPTool<{ city: string }> {
 }
 export default WeatherTool;`;
 
+/** A page reader whose handler hands its work to `runTool`, imported: the helper throws on line 5, the thunk on 11-12. */
+const READ_PAGE_THUNK = `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { runTool } from "./results.js";
+function pickReader(name: string) {
+  if (!(name in READERS)) throw new Error(\`Reader \${name} is not configured\`);
+  return READERS[name];
+}
+const server = new McpServer({ name: "page-reader", version: "1.0.0" });
+server.tool("read_page", "Read a web page", { url: z.string(), reader: z.string() }, async ({ url, reader }) =>
+  runTool("read_page", async () => {
+    const read = pickReader(reader);
+    if (url.startsWith("file:")) throw new Error("Local files are not readable");
+    return read(url);
+  }),
+);`;
+const RUN_TOOL_HINT = " If `runTool()` turns what the handler throws into an error result, name it in settings `handlers.wrappers`.";
+
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "the thunk's wrapper named in handlers.wrappers: what the work throws becomes an error result",
+      filename: SERVER_FILE,
+      code: READ_PAGE_THUNK,
+      settings: { "mcp-tool-errors": { handlers: { wrappers: ["runTool"] } } },
+    },
     {
       name: "near-miss of a tool module: a module of the tools folder that exports no input schema exports a helper",
       filename: TOOL_FILE,
@@ -1602,6 +1626,35 @@ server.registerTool("find_contact", { inputSchema: {} }, safe(async ({ name }) =
             outcome:
               'the SDK\'s safety net turns this rejected promise into an error result with the raw message and no "Error: " prefix (a non-Error value reads "[object Object]")',
             hint: " If `safe()` turns what the handler throws into an error result, name it in settings `handlers.wrappers`.",
+          },
+        },
+      ],
+    },
+    {
+      name: "a handler that hands its work as a thunk to an imported wrapper the rule cannot read: the message names the wrapper",
+      filename: SERVER_FILE,
+      code: READ_PAGE_THUNK,
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 11,
+          column: 18,
+          data: {
+            name: "pickReader",
+            line: 5,
+            outcome:
+              'the SDK\'s safety net turns its throw into an error result with the raw message and no "Error: " prefix (a non-Error value reads "[object Object]")',
+            hint: RUN_TOOL_HINT,
+          },
+        },
+        {
+          messageId: "throw",
+          line: 12,
+          column: 34,
+          data: {
+            outcome:
+              'the SDK\'s safety net turns this `throw` into an error result with the raw message and no "Error: " prefix (a non-Error value reads "[object Object]")',
+            hint: RUN_TOOL_HINT,
           },
         },
       ],
