@@ -2,6 +2,7 @@ import path from "node:path";
 import ts from "typescript";
 import type { McpSettings } from "../model/settings.js";
 import { getProgramHandlers, type ProgramHandler } from "../model/typescript/program-handlers.js";
+import { calleeLastName } from "../model/typescript/resolve.js";
 import { resolvedSymbol, type TsFunction, unwrapTs } from "../model/typescript/ts-nodes.js";
 
 /** One tool of the project: its name, where its handler is, and how it is registered. */
@@ -48,6 +49,7 @@ export function listTools(program: ts.Program, settings: McpSettings, root: stri
 
 function registrationOf(handler: ProgramHandler, root: string): string {
   if (handler.kind === "classMethod") return `extends ${handler.via ?? "?"}`;
+  if (handler.kind === "decoratedMethod") return `@${handler.via ?? "?"}`;
   if (handler.kind === "defaultExport") return "default export of a tool file";
   if (handler.call) return `${handler.via ?? calleeText(handler.call)} (${location(handler.call, root)})`;
   return `tool definition (${location(handler.definition ?? handler.fn, root)})`;
@@ -89,6 +91,15 @@ function dispatcherCases(fn: TsFunction): (ts.CaseClause & { expression: ts.Stri
  */
 function toolName(checker: ts.TypeChecker, handler: ProgramHandler): string | undefined {
   const { fn, call, definition, classNode } = handler;
+  if (handler.kind === "decoratedMethod") {
+    // `@Tool({ name: "get-note", ... }) async getNote()`: the decorator's description names the tool.
+    const member = ts.isMethodDeclaration(fn) ? fn : fn.parent;
+    const decorator = (ts.canHaveDecorators(member) ? (ts.getDecorators(member) ?? []) : []).find(
+      ({ expression }) => ts.isCallExpression(expression) && calleeLastName(expression.expression) === handler.via,
+    );
+    const description = decorator && ts.isCallExpression(decorator.expression) ? decorator.expression.arguments.at(0) : undefined;
+    return description && nameOf(checker, description);
+  }
   if (classNode) {
     const field = classNode.members.find((member) => ts.isPropertyDeclaration(member) && member.name.getText() === "name");
     const value = field && ts.isPropertyDeclaration(field) && field.initializer ? unwrapTs(field.initializer) : undefined;

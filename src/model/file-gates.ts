@@ -46,6 +46,7 @@ const patternsFor = lastAnswer((settings: McpSettings): Patterns => {
         ...handlers.definitionFunctions,
         ...handlers.properties,
         ...handlers.baseClasses,
+        ...handlers.decorators,
       ]),
       "u",
     ),

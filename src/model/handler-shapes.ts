@@ -8,7 +8,8 @@ import type { McpSettings } from "./settings.js";
  */
 
 /** How a handler was recognised; `requestHandler` is the low-level `tools/call` dispatcher. */
-export type ToolHandlerKind = "classMethod" | "defaultExport" | "definition" | "dispatchTable" | "registration" | "requestHandler";
+export type ToolHandlerKind =
+  "classMethod" | "decoratedMethod" | "defaultExport" | "definition" | "dispatchTable" | "registration" | "requestHandler";
 
 /**
  * The path a handler's result or throw takes at run time: a low-level dispatcher answers a throw
@@ -22,7 +23,10 @@ export type HandlerPath = "dispatcher" | "registration" | "framework";
 /** A recognised handler position: its kind and the method or function it was given to. */
 export interface HandlerShape {
   kind: ToolHandlerKind;
-  /** `registerTool`, `setRequestHandler`, `addTool`, `defineTool`, the base class; undefined for a default export. */
+  /**
+   * `registerTool`, `setRequestHandler`, `addTool`, `defineTool`, the base class, the decorator; undefined for a default
+   * export.
+   */
   via: string | undefined;
   /**
    * A registration in `McpServer`'s own form (`registerTool(name, config, cb)`, `tool(name, ..., cb)`),
@@ -436,6 +440,22 @@ export function classMemberShape(settings: McpSettings, name: string | undefined
     : undefined;
 }
 
+/**
+ * The shape of a class method under decorators, each given by its name and whether it is called with an object: a
+ * decorator of `handlers.decorators` called with the tool's description registers the method as a tool
+ * (`@Tool({ name: "get-note", parameters })`, `@rekog/mcp-nest`'s; `@McpTool({ ... })`). Its runtime turns a throw into
+ * an error result whose text hides the message ("Internal server error"), so the throw is reported.
+ */
+export function decoratedMethodShape(
+  settings: McpSettings,
+  decorators: readonly { name: string | undefined; givenObject: boolean }[],
+): HandlerShape | undefined {
+  const decorator = decorators.find(
+    ({ name, givenObject }) => givenObject && name !== undefined && settings.handlers.decorators.includes(name),
+  );
+  return decorator ? { kind: "decoratedMethod", via: decorator.name } : undefined;
+}
+
 /** The named exports by which a tool file describes the tool its default export handles (xmcp's convention). */
 export const TOOL_METADATA_EXPORTS: ReadonlySet<string> = new Set(["schema", "metadata"]);
 
@@ -500,6 +520,7 @@ export const HANDLER_KIND_ORDER: readonly ToolHandlerKind[] = [
   "registration",
   "definition",
   "classMethod",
+  "decoratedMethod",
   "defaultExport",
 ];
 

@@ -22,6 +22,8 @@ export interface McpSettings {
     registrationMethods: readonly string[];
     definitionFunctions: readonly string[];
     baseClasses: readonly string[];
+    /** Method decorators that register the method as a tool (`@Tool({ name, ... })`). */
+    decorators: readonly string[];
     wrappers: readonly string[];
     /** Module prefixes whose import shows a file is MCP server code. */
     serverModules: readonly string[];
@@ -50,6 +52,7 @@ export const DEFAULT_SETTINGS = {
     registrationMethods: ["tool", "registerTool", "registerToolTask"],
     definitionFunctions: ["defineTool", "createTool", "tool", "addTool"],
     baseClasses: ["MCPTool"],
+    decorators: ["Tool", "McpTool"],
     wrappers: [],
     serverModules: [
       "@modelcontextprotocol/sdk/server",
@@ -283,6 +286,7 @@ function parseSettings(raw: unknown): McpSettings {
       registrationMethods: list(handlers, DEFAULT_SETTINGS.handlers, "registrationMethods", "handlers."),
       definitionFunctions: list(handlers, DEFAULT_SETTINGS.handlers, "definitionFunctions", "handlers."),
       baseClasses: list(handlers, DEFAULT_SETTINGS.handlers, "baseClasses", "handlers."),
+      decorators: list(handlers, DEFAULT_SETTINGS.handlers, "decorators", "handlers."),
       wrappers: list(handlers, DEFAULT_SETTINGS.handlers, "wrappers", "handlers."),
       serverModules: list(handlers, DEFAULT_SETTINGS.handlers, "serverModules", "handlers."),
     },

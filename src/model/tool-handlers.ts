@@ -24,6 +24,7 @@ import { definitionOf, hasEscapes, readsOf } from "../util/references.js";
 import {
   callArgumentShape,
   classMemberShape,
+  decoratedMethodShape,
   defaultExportShape,
   TOOL_METADATA_EXPORTS,
   annotatedCallbackShape,
@@ -473,7 +474,10 @@ export class ToolHandlers {
       case AST_NODE_TYPES.MethodDefinition:
       case AST_NODE_TYPES.PropertyDefinition: {
         if (parent.value !== child) return undefined;
-        return classMemberShape(this.settings, propertyName(parent), baseClassName(parent.parent.parent));
+        return (
+          classMemberShape(this.settings, propertyName(parent), baseClassName(parent.parent.parent)) ??
+          decoratedMethodShape(this.settings, parent.decorators.map(decoratorFacts))
+        );
       }
       case AST_NODE_TYPES.CallExpression: {
         if (parent.callee !== child) return this.callArgumentPosition(parent, child, wrappers, seen);
@@ -993,6 +997,17 @@ function callOfValue(value: TSESTree.Node, settings: McpSettings): TSESTree.Call
 }
 
 /** The last name of the class a class node extends: `MCPTool` for `extends sdk.MCPTool`. */
+/** A decorator's name and whether it is called with an object (`@Tool({ name: "get-note" })`). */
+function decoratorFacts({ expression }: TSESTree.Decorator): { name: string | undefined; givenObject: boolean } {
+  const call = unwrapExpression(expression);
+  if (call.type !== AST_NODE_TYPES.CallExpression) return { name: calleeName(call), givenObject: false };
+  const first = call.arguments.at(0);
+  return {
+    name: calleeName(call.callee),
+    givenObject: first !== undefined && unwrapExpression(first).type === AST_NODE_TYPES.ObjectExpression,
+  };
+}
+
 function baseClassName(classNode: TSESTree.Node): string | undefined {
   if (classNode.type !== AST_NODE_TYPES.ClassDeclaration && classNode.type !== AST_NODE_TYPES.ClassExpression) return undefined;
   return classNode.superClass ? calleeName(classNode.superClass) : undefined;

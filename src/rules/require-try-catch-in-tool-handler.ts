@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { isCaughtByParent, runsInside } from "../model/estree-tree.js";
 import { wrapInTryCatch } from "../fix/wrap-in-try-catch.js";
 import { getMcpContext } from "../model/context.js";
@@ -6,7 +6,7 @@ import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { isNonThrowingCall } from "../model/non-throwing-calls.js";
 import type { ToolHandler } from "../model/tool-handlers.js";
 import { unreadWrapperHint, wrapperHint } from "../model/throw-outcome.js";
-import { type FunctionNode, isFunctionNode, someNode } from "../util/ast.js";
+import { type FunctionNode, functionHeadLocation, isFunctionNode, someNode } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "require-try-catch-in-tool-handler";
@@ -84,7 +84,7 @@ export default createRule({
           return;
         context.report({
           node: fn,
-          loc: ASTUtils.getFunctionHeadLocation(fn, sourceCode),
+          loc: functionHeadLocation(fn, sourceCode),
           messageId: "unguarded",
           data: { hint: thunkWrapper ? unreadWrapperHint(thunkWrapper.name) : wrapperHint(handler) },
           suggest: [

@@ -378,3 +378,17 @@ export function thisClassBody(node: TSESTree.Node): TSESTree.ClassBody | undefin
   }
   return undefined;
 }
+
+/**
+ * ESLint's head of a function (`async getNote(`, `async ({ id }) =>`), without the decorators of its method: a
+ * decorated member's node starts at its first decorator, which may span lines (`@Tool({ ... })`).
+ */
+export function functionHeadLocation(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.SourceLocation {
+  const head = ASTUtils.getFunctionHeadLocation(fn, sourceCode);
+  const { parent } = fn;
+  const decorators =
+    parent.type === AST_NODE_TYPES.MethodDefinition || parent.type === AST_NODE_TYPES.PropertyDefinition ? parent.decorators : [];
+  const last = decorators.at(-1);
+  const first = last && sourceCode.getTokenAfter(last);
+  return first ? { start: first.loc.start, end: head.end } : head;
+}

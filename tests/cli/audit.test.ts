@@ -32,13 +32,15 @@ describe("mcp-tool-errors audit on a project whose handlers are registered in ot
     expect(code).toBe(1);
     const lines = stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^tool\s+location\s+registered\s+findings\s+compliant$/u);
-    expect(lines.slice(2, 5).map((line) => line.split(/\s{2,}/u))).toEqual([
+    expect(lines.slice(2, 6).map((line) => line.split(/\s{2,}/u))).toEqual([
       ["git_status", "src/handlers/git-status.ts:4", "registerTool (src/server.ts:12)", "no-protocol-errors-in-tools: 1", "no"],
+      // A method that a decorator registers, named by the decorator's description.
+      ["count_notes", "src/notes-service.ts:5", "@Tool", "-", "yes"],
       ["list_dir", "src/tools/list-dir.ts:11", "registerTool (src/tools/index.ts:7)", "-", "yes"],
       ["read_file", "src/tools/read-file.ts:13", "registerTool (src/tools/index.ts:7)", "no-throwing-call-in-tool-handler: 1", "no"],
     ]);
     // Each finding as `file:line rule` under its tool.
-    expect(lines.slice(6, -1)).toEqual([
+    expect(lines.slice(7, -1)).toEqual([
       "git_status",
       "  src/handlers/git-status.ts:6 no-protocol-errors-in-tools",
       "",
@@ -46,20 +48,21 @@ describe("mcp-tool-errors audit on a project whose handlers are registered in ot
       "  src/tools/read-file.ts:14 no-throwing-call-in-tool-handler",
       "",
     ]);
-    expect(lines.at(-1)).toBe("3 tools, 1 compliant (33%)");
+    expect(lines.at(-1)).toBe("4 tools, 2 compliant (50%)");
   });
 
   it("--format json attributes each finding to the tool whose handler holds it", { timeout: AUDIT_TIMEOUT }, async () => {
     const { code, stdout } = await audit("audit", "--project", FIXTURE, "--format", "json");
     expect(code).toBe(1);
     const report = JSON.parse(stdout) as AuditReport;
-    expect(report.summary).toEqual({ tools: 3, compliant: 1, percent: 33 });
+    expect(report.summary).toEqual({ tools: 4, compliant: 2, percent: 50 });
     expect(report.unattributed).toEqual([]);
     const findings = Object.fromEntries(
       report.tools.map((tool) => [tool.name, tool.findings.map(({ ruleId, file, line }) => `${ruleId} ${file}:${String(line)}`)]),
     );
     expect(findings).toEqual({
       git_status: ["mcp-tool-errors/no-protocol-errors-in-tools src/handlers/git-status.ts:6"],
+      count_notes: [],
       list_dir: [],
       read_file: ["mcp-tool-errors/no-throwing-call-in-tool-handler src/tools/read-file.ts:14"],
     });
@@ -75,7 +78,7 @@ describe("mcp-tool-errors audit on a project whose handlers are registered in ot
     ]);
     expect(lines).toContain("#### git_status");
     expect(lines).toContain("- `src/tools/read-file.ts:14 no-throwing-call-in-tool-handler`");
-    expect(lines.at(-1)).toBe("**3 tools, 1 compliant (33%)**");
+    expect(lines.at(-1)).toBe("**4 tools, 2 compliant (50%)**");
   });
 });
 

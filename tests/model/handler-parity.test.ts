@@ -45,6 +45,7 @@ const FILES = [
   "src/tools/monitors.ts",
   "src/tools/alerts.ts",
   "src/tools/format.ts",
+  "src/notes-service.ts",
 ];
 // The fixture lives under tests/, which the default testFiles skip: only its own __tests__/ is a test here.
 const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors", "defineTool"] }, testFiles: ["**/__tests__/**"] };
@@ -83,7 +84,9 @@ function programHandlers(): string[] {
     const handler = index.handlerOf(fn);
     if (!handler) continue;
     const file = path.relative(fixture, fn.getSourceFile().fileName).split(path.sep).join("/");
-    const { line } = fn.getSourceFile().getLineAndCharacterOfPosition(fn.getStart());
+    // A method's node starts at its decorators in TypeScript's tree, at its name in ESTree's.
+    const start = ts.isMethodDeclaration(fn) ? fn.name.getStart() : fn.getStart();
+    const { line } = fn.getSourceFile().getLineAndCharacterOfPosition(start);
     found.add(`${file}:${String(line + 1)} ${handler.kind} ${handlerPath(handler)} ${String(handler.guarded)}`);
   }
   return [...found].sort();
@@ -126,6 +129,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // where it registers the long form of a catching wrapper's call (`(args) => safely(cb)(args)`), which is itself no
     // handler; so is a function of the file given to such a long form. A destructured parameter is not followed, and
     // the long form of a lookup's result (`(args) => handlerFor("saved")(args)`) stays the handler.
+    // src/notes-service.ts: a method and a function-valued field under a tool decorator given the tool's description are
+    // handlers; a method under another decorator is not.
     // src/primitives.ts: the object given to a prompt registration, and a resource template's, define no tool; the
     // one given to tool() does.
     // src/telemetry.ts: the wrapper's error reporter (called only in its `catch`) is no handler; the handler it wraps,
@@ -166,6 +171,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/forwarding.ts:10 requestHandler dispatcher false",
       "src/forwarding.ts:25 requestHandler dispatcher false",
       "src/forwarding.ts:30 registration registration false",
+      "src/notes-service.ts:10 decoratedMethod framework false",
+      "src/notes-service.ts:15 decoratedMethod framework false",
       "src/primitives.ts:13 definition framework false",
       "src/registrars.ts:14 registration registration false",
       "src/registrars.ts:34 registration registration false",

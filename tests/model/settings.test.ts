@@ -49,6 +49,9 @@ describe("getMcpSettings", () => {
     expect(() => getMcpSettings({ "mcp-tool-errors": { errorTextPattern: "(" } })).toThrow(
       /errorTextPattern must be a valid regular expression/u,
     );
+    expect(() => getMcpSettings({ "mcp-tool-errors": { handlers: { decorators: "Tool" } } })).toThrow(
+      'settings["mcp-tool-errors"].handlers.decorators must be an array of strings (got "Tool")',
+    );
     expect(() => getMcpSettings({ "mcp-tool-errors": { handlers: { serverModules: "fastmcp" } } })).toThrow(
       'settings["mcp-tool-errors"].handlers.serverModules must be an array of strings (got "fastmcp")',
     );

@@ -100,6 +100,28 @@ const Other = class extends framework.MCPTool { handle = async () => "ok"; };`),
     ).toEqual(["4 classMethod", "6 classMethod"]);
   });
 
+  it("recognises methods under a tool decorator given the tool's description; not other decorators, nor one given no object", () => {
+    expect(
+      handlersIn(`
+import { Injectable, Get } from "@nestjs/common";
+import { Tool } from "@rekog/mcp-nest";
+@Injectable()
+export class NotesTool {
+  @Tool({ name: "get-note", description: "Get a note", parameters: z.object({ id: z.number() }) })
+  async getNote({ id }: { id: number }) { return notes.get(id); }
+  @mcp.McpTool({ name: "list-notes" }) listNotes = async () => notes.list();
+  @Get("/notes") async httpNotes() { return notes.list(); }
+  @Tool() async untitled() { return "no description"; }
+  @Tool async bare() { return "not called"; }
+}`),
+    ).toEqual(["7 decoratedMethod", "8 decoratedMethod"]);
+    expect(
+      handlersIn(`class Jobs { @Command({ name: "run-job" }) async run() { return jobs.run(); } }`, SERVER_FILE, {
+        handlers: { decorators: ["Command"] },
+      }),
+    ).toEqual(["1 decoratedMethod"]);
+  });
+
   it("recognises xmcp's default-exported handler in a tool file that shows xmcp's convention only", () => {
     const code = `import { type InferSchema, type ToolMetadata } from "xmcp";
 export const metadata: ToolMetadata = { name: "greet", description: "Greet someone" };

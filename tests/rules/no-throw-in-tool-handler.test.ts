@@ -499,6 +499,24 @@ server.tool("read_page", "Read a web page", { url: z.string(), reader: z.string(
 );`;
 const RUN_TOOL_HINT = " If `runTool()` turns what the handler throws into an error result, name it in settings `handlers.wrappers`.";
 
+/** A NestJS service: `@Tool` registers `getNote` as a tool (its throw on line 8); `@Get` serves `noteForHttp` over HTTP (line 13). */
+const NOTES_SERVICE = `
+import { Injectable, Get, NotFoundException } from "@nestjs/common";
+import { Tool } from "@rekog/mcp-nest";
+@Injectable()
+export class NotesService {
+  @Tool({ name: "get-note", description: "Get a note by id", parameters: z.object({ id: z.number() }) })
+  async getNote({ id }: { id: number }) {
+    if (!notes.has(id)) throw new Error(\`Note \${id} not found\`);
+    return { content: [{ type: "text", text: notes.get(id) }] };
+  }
+  @Get("/notes/:id")
+  async noteForHttp(id: number) {
+    if (!notes.has(id)) throw new NotFoundException(\`Note \${id} not found\`);
+    return notes.get(id);
+  }
+}`;
+
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
     {
@@ -1657,6 +1675,17 @@ server.registerTool("find_contact", { inputSchema: {} }, safe(async ({ name }) =
             hint: RUN_TOOL_HINT,
           },
         },
+      ],
+    },
+    {
+      name: "a method that a tool decorator registers (NestJS, @rekog/mcp-nest) is a handler; a method under @Get is not",
+      filename: SERVER_FILE,
+      code: NOTES_SERVICE,
+      errors: [
+        escapingThrow(NOTES_SERVICE, { line: 8, column: 25 }, [
+          "throw new Error(`Note ${id} not found`);",
+          'return { content: [{ type: "text", text: `Error: Note ${id} not found` }], isError: true };',
+        ]),
       ],
     },
     {

@@ -177,6 +177,20 @@ const wrappedIntegrationHandler = (): string => {
   return [...lines.slice(0, 7), "      try {", ...body, catchClause("      "), ...lines.slice(10)].join("\n");
 };
 
+/** A NestJS service whose `@Tool` method (head at line 8, after its decorator) reads the store unguarded. */
+const notesService = (body: string): string => `
+import { Tool } from "@rekog/mcp-nest";
+export class NotesService {
+  @Tool({
+    name: "get-note",
+    description: "Get a note by id",
+  })
+  async getNote({ id }: { id: number }) {
+${body}
+  }
+}`;
+const NOTE_BODY = '    return { content: [{ type: "text", text: await store.read(id) }] };';
+
 ruleTester.run("require-try-catch-in-tool-handler", rule, {
   valid: [
     ...[
@@ -573,6 +587,27 @@ server.registerTool("current_time", { description: "The server's time" }, async 
     },
   ],
   invalid: [
+    {
+      name: "a method under a tool decorator: its head is reported from after the decorator",
+      filename: SERVER_FILE,
+      code: notesService(NOTE_BODY),
+      errors: [
+        {
+          messageId: "unguarded",
+          line: 8,
+          column: 3,
+          endLine: 8,
+          endColumn: 16,
+          data: { hint: "" },
+          suggestions: [
+            {
+              messageId: "wrapInTryCatch",
+              output: notesService(`    try {\n  ${NOTE_BODY}\n${catchClause("    ")}`),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "near-miss of a long form: one of a lookup's result is the handler, and the lookup is unguarded work",
       filename: SERVER_FILE,

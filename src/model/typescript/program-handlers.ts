@@ -3,6 +3,7 @@ import type ts from "typescript";
 import {
   callArgumentShape,
   classMemberShape,
+  decoratedMethodShape,
   defaultExportShape,
   TOOL_METADATA_EXPORTS,
   annotatedCallbackShape,
@@ -461,14 +462,21 @@ class Builder {
     return answer;
   }
 
-  /** `class X extends MCPTool { async execute() {} }`, also `extends sdk.MCPTool`. */
+  /**
+   * `class X extends MCPTool { async execute() {} }`, also `extends sdk.MCPTool`; a method under a tool decorator
+   * (`@Tool({ name: "get-note" }) async getNote(args) {}`).
+   */
   private visitClass(classNode: ts.ClassLikeDeclaration): void {
     const extendsClause = classNode.heritageClauses?.find((clause) => clause.token === typescript.SyntaxKind.ExtendsKeyword);
     const base = extendsClause?.types.at(0)?.expression;
-    if (!base) return;
-    const baseName = calleeLastName(base);
+    const baseName = base && calleeLastName(base);
     for (const member of classNode.members) {
-      const shape = classMemberShape(this.settings, memberName(member), baseName);
+      const shape =
+        classMemberShape(this.settings, memberName(member), baseName) ??
+        decoratedMethodShape(
+          this.settings,
+          (typescript.canHaveDecorators(member) ? (typescript.getDecorators(member) ?? []) : []).map(decoratorFactsTs),
+        );
       if (!shape) continue;
       if (typescript.isMethodDeclaration(member)) this.addFunction(member, shape, { classNode }, false);
       else if (typescript.isPropertyDeclaration(member) && member.initializer) this.add(member.initializer, shape, { classNode });
@@ -955,4 +963,14 @@ function isWebMcpCallee(callee: ts.Expression): boolean {
   if (!typescript.isPropertyAccessExpression(member)) return false;
   const registry = unwrapTs(member.expression);
   return typescript.isPropertyAccessExpression(registry) && isWebMcpRegistry(calleeLastName(registry.expression), registry.name.text);
+}
+
+/** A decorator's name and whether it is called with an object, as the ESTree adapter reads them. */
+function decoratorFactsTs({ expression }: ts.Decorator): { name: string | undefined; givenObject: boolean } {
+  if (!typescript.isCallExpression(expression)) return { name: calleeLastName(expression), givenObject: false };
+  const first = expression.arguments.at(0);
+  return {
+    name: calleeLastName(expression.expression),
+    givenObject: first !== undefined && typescript.isObjectLiteralExpression(unwrapTs(first)),
+  };
 }
