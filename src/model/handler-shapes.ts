@@ -130,15 +130,27 @@ export interface FileFacts {
   registersTools: boolean;
   /** The file exports a `schema` or `metadata` of its own (xmcp's tool file: `export const metadata: ToolMetadata`). */
   exportsToolMetadata: boolean;
+  /**
+   * The file imports, as a value, one of the SDK's protocol errors (`McpError`, `ErrorCode`, v2's `ProtocolError`)
+   * from a `protocolErrors.modules` module (`isSdkProtocolErrorImport`): what a server throws at its client.
+   */
+  importsProtocolErrors: boolean;
 }
 
+/** The MCP SDK's client modules, v1's and v2's. */
+const CLIENT_MODULE = /^@modelcontextprotocol\/(?:sdk\/client|client)(?:\/|$)/u;
+
 /**
- * A file that shows it is MCP server code: it imports a server module or registers tools itself.
+ * A file that shows it is MCP server code: it imports a server module or registers tools itself, or it imports the
+ * SDK's protocol errors and no client.
  * A file that imports only an MCP client, the AI SDK or LangChain holds adapters of remote or agent
  * tools, whose `{ inputSchema, execute }` objects are not MCP tool handlers.
  */
 export function isServerCode(settings: McpSettings, facts: FileFacts): boolean {
-  return facts.registersTools || facts.imports.some((source) => isServerModule(settings, source));
+  if (facts.registersTools || facts.imports.some((source) => isServerModule(settings, source))) return true;
+  // A module of tool definitions that throws the SDK's protocol errors (`throw new McpError(ErrorCode.InvalidParams,
+  // ...)`) and imports no client or agent library: a server's tool module, loaded by a dispatcher in another file.
+  return facts.importsProtocolErrors && !facts.imports.some((source) => CLIENT_MODULE.test(source) || isAgentLibrary(source));
 }
 
 /** `CallToolRequestSchema` (or `types.CallToolRequestSchema`: its last name) or the v2 method string `"tools/call"`. */

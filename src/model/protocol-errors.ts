@@ -38,7 +38,8 @@ type Scope = TSESLint.Scope.Scope;
 type Variable = TSESLint.Scope.Variable;
 type Reference = TSESLint.Scope.Reference;
 
-function importedName(specifier: TSESTree.ImportSpecifier | TSESTree.ExportSpecifier, side: "imported" | "local"): string {
+/** The name an import or export specifier reads from its module (`imported`) or binds (`local`). */
+export function importedName(specifier: TSESTree.ImportSpecifier | TSESTree.ExportSpecifier, side: "imported" | "local"): string {
   const node = side === "imported" && specifier.type === AST_NODE_TYPES.ImportSpecifier ? specifier.imported : specifier.local;
   return node.type === AST_NODE_TYPES.Identifier ? node.name : node.value;
 }
@@ -47,11 +48,15 @@ export function isProtocolModule(source: string, settings: McpSettings): boolean
   return settings.protocolErrors.modules.some((prefix) => source.startsWith(prefix));
 }
 
+/** `name`, imported from `source`, is one of the SDK's protocol errors (`McpError` from `@modelcontextprotocol/sdk/types.js`). */
+export function isSdkProtocolErrorImport(name: string, source: string, settings: McpSettings): boolean {
+  return SDK_PROTOCOL_ERROR_NAMES.includes(name) && isProtocolModule(source, settings);
+}
+
 /** Classify an imported name from `source`. */
 function classify(name: string, source: string, settings: McpSettings): ProtocolErrorUse["origin"] | undefined {
   if (settings.protocolErrors.names.includes(name)) return "name";
-  if (SDK_PROTOCOL_ERROR_NAMES.includes(name) && isProtocolModule(source, settings)) return "sdk";
-  return undefined;
+  return isSdkProtocolErrorImport(name, source, settings) ? "sdk" : undefined;
 }
 
 /** A local object literal or enum whose values the plugin can see, and none is a reserved code. */

@@ -18,6 +18,7 @@ import {
   tryAround,
   unwrapExpression,
 } from "../util/ast.js";
+import { importedName, isSdkProtocolErrorImport } from "./protocol-errors.js";
 import { nodeAt } from "../util/node-at.js";
 import { nearestOwner } from "../util/per-file.js";
 import { definitionOf, hasEscapes, readsOf } from "../util/references.js";
@@ -798,6 +799,17 @@ export class ToolHandlers {
       imports: this.imports(),
       registersTools: this.callsRegistrationMethod(ast.tokens),
       exportsToolMetadata: ast.body.some((statement) => exportedNames(statement).some((name) => TOOL_METADATA_EXPORTS.has(name))),
+      importsProtocolErrors: ast.body.some(
+        (statement) =>
+          statement.type === AST_NODE_TYPES.ImportDeclaration &&
+          statement.importKind !== "type" &&
+          statement.specifiers.some(
+            (specifier) =>
+              specifier.type === AST_NODE_TYPES.ImportSpecifier &&
+              specifier.importKind !== "type" &&
+              isSdkProtocolErrorImport(importedName(specifier, "imported"), statement.source.value, this.settings),
+          ),
+      ),
     };
     return this.fileFacts;
   }

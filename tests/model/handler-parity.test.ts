@@ -46,6 +46,8 @@ const FILES = [
   "src/tools/alerts.ts",
   "src/tools/format.ts",
   "src/notes-service.ts",
+  "src/protocol-tools.ts",
+  "src/protocol-types.ts",
 ];
 // The fixture lives under tests/, which the default testFiles skip: only its own __tests__/ is a test here.
 const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors", "defineTool"] }, testFiles: ["**/__tests__/**"] };
@@ -131,6 +133,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // the long form of a lookup's result (`(args) => handlerFor("saved")(args)`) stays the handler.
     // src/notes-service.ts: a method and a function-valued field under a tool decorator given the tool's description are
     // handlers; a method under another decorator is not.
+    // src/protocol-tools.ts: a definition object in a module that imports the SDK's protocol errors to throw is a
+    // handler; src/protocol-types.ts imports them only as types, and its object is none.
     // src/primitives.ts: the object given to a prompt registration, and a resource template's, define no tool; the
     // one given to tool() does.
     // src/telemetry.ts: the wrapper's error reporter (called only in its `catch`) is no handler; the handler it wraps,
@@ -174,6 +178,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/notes-service.ts:10 decoratedMethod framework false",
       "src/notes-service.ts:15 decoratedMethod framework false",
       "src/primitives.ts:13 definition framework false",
+      "src/protocol-tools.ts:8 definition framework false",
       "src/registrars.ts:14 registration registration false",
       "src/registrars.ts:34 registration registration false",
       "src/registrars.ts:38 registration registration true",

@@ -229,6 +229,18 @@ describe("isToolHandler: definition objects and the file they are in", () => {
     expect(handlersIn(definition, TOOL_FILE)).toEqual(["5 definition"]);
   });
 
+  it("counts one in a module that imports the SDK's protocol errors to throw, not their types, nor beside a client", () => {
+    const errors = 'import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";';
+    expect(handlersIn(`${errors}\n${definition}`)).toEqual(["6 definition"]);
+    expect(handlersIn(`import { ProtocolError as Rpc } from "@modelcontextprotocol/server";\n${definition}`)).toEqual(["6 definition"]);
+    expect(handlersIn(`import type { McpError } from "@modelcontextprotocol/sdk/types.js";\n${definition}`)).toEqual([]);
+    expect(handlersIn(`import { type McpError, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";\n${definition}`)).toEqual(
+      [],
+    );
+    expect(handlersIn(`${errors}\nimport { Client } from "@modelcontextprotocol/sdk/client/index.js";\n${definition}`)).toEqual([]);
+    expect(handlersIn(`${errors}\nimport { tool } from "ai";\n${definition}`)).toEqual([]);
+  });
+
   it("leaves out adapters: files that import only an MCP client, the AI SDK or LangChain, or nothing MCP", () => {
     expect(handlersIn(`import { Client } from "@modelcontextprotocol/sdk/client/index.js";\n${definition}`)).toEqual([]);
     expect(handlersIn(`import { streamText } from "ai";\n${definition}`)).toEqual([]);

@@ -37,6 +37,7 @@ import {
   wrapperCatchesThrows,
 } from "../handler-shapes.js";
 import type { McpSettings } from "../settings.js";
+import { isSdkProtocolErrorImport } from "../protocol-errors.js";
 import { handedOnFactsTs, isErrorCallbackArgumentTs, symbolOfRead, wrapperCatchesTs } from "./converting-wrappers.js";
 import { Importers } from "./importers.js";
 import { calleeLastName, resolveFunctions, returnedValuesTs } from "./resolve.js";
@@ -134,6 +135,7 @@ class Builder {
       imports: [],
       registersTools: false,
       exportsToolMetadata: file.statements.some((statement) => exportedNamesTs(statement).some((name) => TOOL_METADATA_EXPORTS.has(name))),
+      importsProtocolErrors: file.statements.some((statement) => this.importsProtocolError(statement)),
     };
     // Objects and default exports are decided once the walk has seen the file's imports, whether it registers tools
     // itself, and its loops.
@@ -460,6 +462,20 @@ class Builder {
       this.webMcpFiles.set(file, answer);
     }
     return answer;
+  }
+
+  /** `import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js"`, not type-only (see `FileFacts`). */
+  private importsProtocolError(statement: ts.Statement): boolean {
+    if (!typescript.isImportDeclaration(statement) || !typescript.isStringLiteral(statement.moduleSpecifier)) return false;
+    const bindings = statement.importClause?.namedBindings;
+    if (!bindings || !typescript.isNamedImports(bindings)) return false;
+    const source = statement.moduleSpecifier.text;
+    // `isTypeOnlyImportOrExportDeclaration` answers for the specifier and the clause around it (`import type { ... }`).
+    return bindings.elements.some(
+      (element) =>
+        !typescript.isTypeOnlyImportOrExportDeclaration(element) &&
+        isSdkProtocolErrorImport((element.propertyName ?? element.name).text, source, this.settings),
+    );
   }
 
   /**
