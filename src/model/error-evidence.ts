@@ -260,6 +260,17 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
       return isErrorText(prefix, mcp.settings) || (opensWithFailure(prefix) && !answersInData());
     });
   if (path && reportsFailure(result, path.node, sourceCode)) {
+    // A follow-up step's answer built from what the work before it produced is that work's partial success
+    // (`${summary(obs)}\n\n*Explanation unavailable: ${error.message}*`), unless its first line names the failure or
+    // quotes the error.
+    if (
+      text &&
+      answersWithEarlierWork(text, path.node, sourceCode) &&
+      !readsAsError() &&
+      !namesFailure(text, sourceCode) &&
+      !firstLineReadsError(text, path.node, sourceCode)
+    )
+      return undefined;
     if (text === undefined || readsAsError() || describesCaughtFailure(result, text, path.node, sourceCode))
       return path.of === "errorBuilder" ? "errorBuilder" : "catch";
     // Only tool code's own `catch` may be a quiet one: elsewhere a quiet answer may be any fallback.
@@ -300,13 +311,55 @@ function describesCaughtFailure(
  * rendering not finished" }`), whose answer may be the partial success.
  */
 function isFollowUpStep(path: TSESTree.CatchClause | FunctionNode): boolean {
-  if (path.type !== AST_NODE_TYPES.CatchClause) return false;
-  let child: TSESTree.Node = path.parent;
+  return path.type === AST_NODE_TYPES.CatchClause && workBeforeStep(path) !== undefined;
+}
+
+/**
+ * Of a follow-up step's `catch` (see `isFollowUpStep`), the statements of the outer `try` block that ran before the
+ * step; undefined for any other `catch`.
+ */
+function workBeforeStep(clause: TSESTree.CatchClause): TSESTree.Statement[] | undefined {
+  let step: TSESTree.Node = clause.parent;
+  let child: TSESTree.Node = clause.parent;
   for (let parent: TSESTree.Node | undefined = child.parent; parent && !isFunctionNode(parent); parent = parent.parent) {
-    if (parent.type === AST_NODE_TYPES.TryStatement && parent.block === child) return true;
+    if (parent.type === AST_NODE_TYPES.TryStatement && parent.block === child) {
+      const index = parent.block.body.indexOf(step as TSESTree.Statement);
+      return parent.block.body.slice(0, Math.max(index, 0));
+    }
+    step = child;
     child = parent;
   }
+  return undefined;
+}
+
+/**
+ * The first line of the text reads the caught error: an interpolation before the template's first line break, or,
+ * for a text of another kind, anywhere.
+ */
+function firstLineReadsError(text: TSESTree.Node, path: TSESTree.CatchClause | FunctionNode, sourceCode: SourceCode): boolean {
+  const errors = [...caughtErrorVariables(path, sourceCode)];
+  const reads = (node: TSESTree.Node): boolean =>
+    errors.some((variable) => variable.references.some(({ identifier }) => contains(node, identifier)));
+  const node = unwrapExpression(text);
+  if (node.type !== AST_NODE_TYPES.TemplateLiteral) return reads(node);
+  for (const [index, quasi] of node.quasis.entries()) {
+    if ((quasi.value.cooked ?? "").includes("\n")) return false;
+    const expression = node.expressions.at(index);
+    if (expression && reads(expression)) return true;
+  }
   return false;
+}
+
+/** The text of a follow-up step's answer reads a variable that the work before the step declared (`obs`). */
+function answersWithEarlierWork(text: TSESTree.Node, path: TSESTree.CatchClause | FunctionNode, sourceCode: SourceCode): boolean {
+  const earlier = path.type === AST_NODE_TYPES.CatchClause ? workBeforeStep(path) : undefined;
+  return (earlier ?? []).some(
+    (statement) =>
+      statement.type === AST_NODE_TYPES.VariableDeclaration &&
+      sourceCode
+        .getDeclaredVariables(statement)
+        .some((variable) => variable.references.some(({ identifier }) => contains(text, identifier))),
+  );
 }
 
 /** `node` lies in a branch of the failure path taken on a test of the caught error (`if (error instanceof X)`). */
@@ -357,11 +410,16 @@ function isInvalidInputAnswer(result: ToolResult, mcp: McpContext, sourceCode: S
  * found"` is an empty answer, not a failure: its text names no absence.
  */
 function isAbsenceAnswer(result: ToolResult, mcp: McpContext, sourceCode: SourceCode): boolean {
-  const site = returnSite(result.node);
   const { text } = result;
-  if (!site || !text || !namesAbsence(text, sourceCode)) return false;
+  const site = text && returnSite(result.node);
+  if (!site) return false;
+  // The branch first: most results stand in no such `if`, and the walk up to the function is the cheapest question.
   const branch = branchTaken(site, (test, consequent) => (consequent ? isAbsenceTest(test) : isPresenceTest(test)));
-  return branch !== undefined && (mcp.handlers.isInToolCode(branch) || answersOnlyWithToolResults(site.fn, sourceCode.visitorKeys));
+  return (
+    branch !== undefined &&
+    namesAbsence(text, sourceCode) &&
+    (mcp.handlers.isInToolCode(branch) || answersOnlyWithToolResults(site.fn, sourceCode.visitorKeys))
+  );
 }
 
 /**

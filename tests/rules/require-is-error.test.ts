@@ -257,6 +257,16 @@ ruleTester.run("require-is-error", rule, {
       ),
     },
     {
+      name: "a follow-up step's answer built from the earlier work's result is its partial success, the caught error a later note",
+      filename: SERVER_FILE,
+      code: RENDER_REPORT_TOOL("`Report ${report.id} created.\n\nRendering is not finished: ${String(pollError)}`"),
+    },
+    {
+      name: "the same partial success without the caught error: the report the earlier work created",
+      filename: SERVER_FILE,
+      code: RENDER_REPORT_TOOL("`Report ${report.id} created; rendering has not finished yet.`"),
+    },
+    {
       name: "near-miss of a JSON error text: a count of errors reports no failure",
       filename: SERVER_FILE,
       code: pageLookupTool("JSON.stringify({ errorCount: 0, url })"),
@@ -636,7 +646,7 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
     {
       name: "a follow-up step's catch, after the work before it succeeded, answering a text that names no failure: only suggested",
       filename: SERVER_FILE,
-      code: RENDER_REPORT_TOOL("`Report ${report.id} created; rendering has not finished yet.`"),
+      code: RENDER_REPORT_TOOL('"Rendering has not finished yet; ask again shortly."'),
       errors: [
         {
           messageId: "missingIsError",
@@ -645,7 +655,7 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
           suggestions: [
             {
               messageId: "addIsError",
-              output: RENDER_REPORT_TOOL("`Report ${report.id} created; rendering has not finished yet.`", ", isError: true"),
+              output: RENDER_REPORT_TOOL('"Rendering has not finished yet; ask again shortly."', ", isError: true"),
             },
           ],
         },
@@ -656,6 +666,13 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
       filename: SERVER_FILE,
       code: RENDER_REPORT_TOOL("`Could not render report ${report.id}`"),
       output: RENDER_REPORT_TOOL("`Could not render report ${report.id}`", ", isError: true"),
+      errors: [{ messageId: "missingIsError", line: 10, column: 14 }],
+    },
+    {
+      name: "look-alike of a partial success: the earlier work's result with the caught error in the first line is fixed",
+      filename: SERVER_FILE,
+      code: RENDER_REPORT_TOOL("`Report ${report.id}: ${String(pollError)}`"),
+      output: RENDER_REPORT_TOOL("`Report ${report.id}: ${String(pollError)}`", ", isError: true"),
       errors: [{ messageId: "missingIsError", line: 10, column: 14 }],
     },
     {
