@@ -189,7 +189,8 @@ function firstLineSays(text: TSESTree.Node, words: RegExp, sourceCode: Readonly<
 /**
  * The text is the JSON of an object whose `error` is written text (`JSON.stringify({ error: "Document not found", path
  * })`; the JSON, or the `error`'s text, also through a constant bound to it: `const errorMsg = \`File not found at path:
- * ${filePath}\``): it reports a failure. An `error` of `null`, or one computed from data, does not say so.
+ * ${filePath}\``), or that says `success: false` or `ok: false`: it reports a failure. An `error` of `null`, or one
+ * computed from data, does not say so.
  */
 export function isJsonErrorText(branch: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const bound = (expression: TSESTree.Node): TSESTree.Node => {
@@ -201,11 +202,33 @@ export function isJsonErrorText(branch: TSESTree.Node, sourceCode: Readonly<TSES
   const data = node.arguments.at(0);
   const object = data && unwrapExpression(data);
   if (object?.type !== AST_NODE_TYPES.ObjectExpression) return false;
+  if (saysItFailed(object)) return true;
   const error = findProperty(object, "error");
   const value = error && bound(error.value);
   const written =
     (value?.type === AST_NODE_TYPES.Literal && typeof value.value === "string") || value?.type === AST_NODE_TYPES.TemplateLiteral;
   return written && !isEmptyText(value, sourceCode);
+}
+
+/**
+ * `JSON.stringify({ ... })` of an object that has an `error` of any value, or says `success: false` or `ok: false`: a
+ * failure reported in JSON (`JSON.stringify({ success: false, error: error.message })`).
+ */
+export function isJsonFailureReport(expression: TSESTree.Node): boolean {
+  const node = unwrapExpression(expression);
+  if (node.type !== AST_NODE_TYPES.CallExpression || !isJsonStringify(node.callee)) return false;
+  const data = node.arguments.at(0);
+  const object = data && unwrapExpression(data);
+  return object?.type === AST_NODE_TYPES.ObjectExpression && (findProperty(object, "error") !== undefined || saysItFailed(object));
+}
+
+/** `{ success: false, ... }` or `{ ok: false, ... }`: an outcome that says in so many words that it failed. */
+function saysItFailed(object: TSESTree.ObjectExpression): boolean {
+  return ["success", "ok"].some((name) => {
+    const flag = findProperty(object, name);
+    const value = flag && unwrapExpression(flag.value);
+    return value?.type === AST_NODE_TYPES.Literal && value.value === false;
+  });
 }
 
 /** `JSON.stringify`. */

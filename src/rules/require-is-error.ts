@@ -5,6 +5,7 @@ import { removeProperty } from "../fix/remove-property.js";
 import { errorEvidence, failureClause, returnSite } from "../model/error-evidence.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
+import { isJsonErrorText, isJsonFailureReport } from "../model/error-text.js";
 import { ADDING_METHODS, contentItems, isErrorValue, onToolResult, type ToolResult } from "../model/tool-results.js";
 import { findProperty, isCaughtError, unwrapExpression } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
@@ -34,7 +35,8 @@ type StringKind = "empty" | "string";
 
 /**
  * Whether a returned expression is a string: a literal, a template, `+` with a string side,
- * `String(x)`, a caught error's `.message`, or a conditional of those. `""` is a deliberate fallback.
+ * `String(x)`, a caught error's `.message`, a failure reported in JSON (`JSON.stringify({ success: false, error })`),
+ * or a conditional of those. `""` is a deliberate fallback.
  */
 function stringKind(expression: TSESTree.Node, sourceCode: SourceCode): StringKind | undefined {
   const node = unwrapExpression(expression);
@@ -47,7 +49,9 @@ function stringKind(expression: TSESTree.Node, sourceCode: SourceCode): StringKi
     case AST_NODE_TYPES.BinaryExpression:
       return node.operator === "+" && [node.left, node.right].some((side) => isStringLiteral(side)) ? "string" : undefined;
     case AST_NODE_TYPES.CallExpression:
-      return node.callee.type === AST_NODE_TYPES.Identifier && node.callee.name === "String" ? "string" : undefined;
+      return (node.callee.type === AST_NODE_TYPES.Identifier && node.callee.name === "String") || isJsonFailureReport(node)
+        ? "string"
+        : undefined;
     case AST_NODE_TYPES.MemberExpression:
       return ASTUtils.getPropertyName(node) === "message" && isCaughtError(unwrapExpression(node.object), sourceCode)
         ? "string"
@@ -87,6 +91,8 @@ export default createRule({
         "`isError` is on a content item, where the client ignores it; it belongs on the tool result. Move it to the result.",
       successStringInCatch:
         "This `catch` returns the failure as plain text, which the client reads as a successful result. Return an error result with `isError: true`.",
+      failureJsonString:
+        "This tool handler returns a failure as JSON text that says it failed, which the client reads as a successful result. Return an error result with `isError: true`.",
       addIsError: "Add `isError: true` to the result.",
       setIsErrorTrue: "Set `isError: true`.",
       wrapAsErrorResult: "Return an error result with `isError: true` and the error prefix.",
@@ -160,6 +166,22 @@ export default createRule({
           const misplaced = findProperty(item, "isError");
           if (misplaced) context.report({ node: misplaced, messageId: "misplacedIsError" });
         }
+      },
+      // A handler that answers with strings (FastMCP's `execute`) may return a failure as JSON anywhere in its body.
+      'ReturnStatement > CallExpression.argument[callee.property.name="stringify"]'(node: TSESTree.CallExpression) {
+        const site = returnSite(node);
+        if (!site?.statement || failureClause(site.statement, site.fn) || !isJsonErrorText(node, sourceCode)) return;
+        if (!mcp.handlers.isToolHandler(site.fn)) return;
+        context.report({
+          node,
+          messageId: "failureJsonString",
+          suggest: [
+            {
+              messageId: "wrapAsErrorResult",
+              fix: (fixer) => fixer.replaceText(node, errorResultSource(prefixedMessageSource(node, sourceCode, mcp.settings.errorPrefix))),
+            },
+          ],
+        });
       },
       // Only a return inside a catch clause can return the caught failure as a success string.
       "CatchClause ReturnStatement"(node: TSESTree.ReturnStatement) {

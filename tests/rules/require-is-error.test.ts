@@ -205,6 +205,28 @@ const pageLookupTool = (notFound: string, isError = ""): string =>
   }
   return { content: [{ type: "text", text: JSON.stringify(page) }] };`);
 
+/** A FastMCP lock tool that answers with JSON strings: `guard` on line 6, `notFound` on line 10, `failure` on line 14. */
+const lockStateTool = (guard: string, notFound: string, failure: string): string => `
+server.addTool({
+  name: "lock_state",
+  parameters: z.object({ entity_id: z.string().optional() }),
+  execute: async ({ entity_id }: { entity_id?: string }) => {
+    if (!entity_id) return ${guard};
+    try {
+      const lock = await locks.get(entity_id);
+      if (!lock) {
+        return ${notFound};
+      }
+      return JSON.stringify({ success: true, lock });
+    } catch (error) {
+      return ${failure};
+    }
+  },
+});`;
+const LOCK_GUARD = 'JSON.stringify({ success: false, error: "entity_id is required" })';
+const LOCK_NOT_FOUND = "JSON.stringify({ ok: false, entity_id })";
+const LOCK_FAILURE = "JSON.stringify({ success: false, error: String(error) })";
+
 ruleTester.run("require-is-error", rule, {
   valid: [
     {
@@ -265,6 +287,15 @@ ruleTester.run("require-is-error", rule, {
       name: "the same partial success without the caught error: the report the earlier work created",
       filename: SERVER_FILE,
       code: RENDER_REPORT_TOOL("`Report ${report.id} created; rendering has not finished yet.`"),
+    },
+    {
+      name: "near-misses of a failure in JSON: a success, an error of null outside a catch, a cached answer in the catch, a helper's string",
+      filename: SERVER_FILE,
+      code: `${lockStateTool("JSON.stringify({ success: true, locks: [] })", "JSON.stringify({ error: null, entity_id })", "JSON.stringify(cachedLocks)")}
+function describeLock(lock: Lock | undefined) {
+  if (!lock) return JSON.stringify({ success: false, reason: "unknown lock" });
+  return JSON.stringify(lock);
+}`,
     },
     {
       name: "near-miss of a JSON error text: a count of errors reports no failure",
@@ -1300,6 +1331,71 @@ export function createFetchTool(deps: { fetch(url: string): Promise<string> }) {
   }
   return { content: [{ type: "text", text: page.body }] };`),
       errors: [{ messageId: "misplacedIsError", line: 10, column: 11 }],
+    },
+    {
+      name: "a handler that answers with strings returns failures as JSON that says it failed, in its body and its catch",
+      filename: SERVER_FILE,
+      code: lockStateTool(LOCK_GUARD, LOCK_NOT_FOUND, LOCK_FAILURE),
+      errors: [
+        {
+          messageId: "failureJsonString",
+          line: 6,
+          column: 28,
+          suggestions: [
+            {
+              messageId: "wrapAsErrorResult",
+              output: lockStateTool(
+                `{ content: [{ type: "text", text: \`Error: \${String(${LOCK_GUARD})}\` }], isError: true }`,
+                LOCK_NOT_FOUND,
+                LOCK_FAILURE,
+              ),
+            },
+          ],
+        },
+        {
+          messageId: "failureJsonString",
+          line: 10,
+          column: 16,
+          suggestions: [
+            {
+              messageId: "wrapAsErrorResult",
+              output: lockStateTool(
+                LOCK_GUARD,
+                `{ content: [{ type: "text", text: \`Error: \${String(${LOCK_NOT_FOUND})}\` }], isError: true }`,
+                LOCK_FAILURE,
+              ),
+            },
+          ],
+        },
+        {
+          messageId: "successStringInCatch",
+          line: 14,
+          column: 14,
+          suggestions: [
+            {
+              messageId: "wrapAsErrorResult",
+              output: lockStateTool(
+                LOCK_GUARD,
+                LOCK_NOT_FOUND,
+                `{ content: [{ type: "text", text: \`Error: \${String(${LOCK_FAILURE})}\` }], isError: true }`,
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a tool result whose text is JSON that says success: false reads as an error (suggested)",
+      filename: SERVER_FILE,
+      code: pageLookupTool("JSON.stringify({ success: false, url })"),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 8,
+          column: 12,
+          suggestions: [{ messageId: "addIsError", output: pageLookupTool("JSON.stringify({ success: false, url })", ", isError: true") }],
+        },
+      ],
     },
     {
       name: "a handler's catch that returns the failure as plain text (FastMCP's execute)",
