@@ -88,13 +88,19 @@ export class RequestedToolName {
   }
 
   /**
-   * `request.params`, `params` destructured from the request (`async ({ params }) => ...`, `const { params } = request`)
+   * `request.params` (also `request.params ?? {}`), `params` destructured from the request (`async ({ params }) => ...`,
+   * `const { params } = request`)
    * or bound to it (`const params = request.params`), or the parameter of a callback given them:
    * `handleRequest("call_tool", request.params, async (validated) => ...)`.
    */
   private isParams(expression: TSESTree.Node): boolean {
     const node = unwrapOptionalChain(expression);
     if (node.type === AST_NODE_TYPES.MemberExpression) return propertyName(node) === "params";
+    // `request.params ?? {}`: the params, or an empty object where the request has none.
+    if (node.type === AST_NODE_TYPES.LogicalExpression && node.operator !== "&&") {
+      const fallback = unwrapExpression(node.right);
+      return fallback.type === AST_NODE_TYPES.ObjectExpression && fallback.properties.length === 0 && this.isParams(node.left);
+    }
     if (node.type !== AST_NODE_TYPES.Identifier) return false;
     const definition = this.definitionInHandler(node);
     if (!definition) return false;

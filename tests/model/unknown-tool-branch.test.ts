@@ -214,6 +214,24 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     ).toEqual([4, 6, 9]);
   });
 
+  it("reads the params through a default of an empty object; not through one that supplies a name", () => {
+    expect(
+      unknownToolThrows(`
+server.setRequestHandler(CallToolRequestSchema, async (request: unknown) => {
+  const req = request as { params?: Record<string, unknown> } | undefined;
+  const params = req?.params ?? {};
+  const rawName = params.name;
+  if (typeof rawName !== "string") throw new Error("Tool name must be a string");
+  return runLedgerTool(rawName, params.arguments ?? {});
+});
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const params = request.params ?? { name: "default_report" };
+  if (!params.name) throw new Error("Tool name is required");
+  return runReport(params.name);
+});`),
+    ).toEqual([6]);
+  });
+
   it("is an if on a tool's flag looked up by the name, also beside another condition, that throws an inactive- or disabled-tool error", () => {
     expect(
       unknownToolThrows(`
