@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   calleeName,
   childNodes,
@@ -181,10 +181,29 @@ function reportsFailure(result: ToolResult, path: TSESTree.CatchClause | Functio
     (branch) => staticPrefix(branch, sourceCode) !== undefined || isWrittenText(branch),
   );
   if (described) return true;
-  for (const variable of caughtErrorVariables(path, sourceCode)) {
-    if (variable.references.some(({ identifier }) => contains(text, identifier))) return true;
-  }
-  return false;
+  const errors = caughtErrorVariables(path, sourceCode);
+  const readsError = (node: TSESTree.Node): boolean =>
+    [...errors].some((variable) => variable.references.some(({ identifier }) => contains(node, identifier)));
+  return readsError(text) || isComposedMessage(text, path, sourceCode, readsError);
+}
+
+/**
+ * The text is a variable that the failure path declares and gives only written text or the caught error, in whatever
+ * branches: `let message = "Failed to stop the session"; if (error instanceof Error) message = \`...${error.message}\``.
+ */
+function isComposedMessage(
+  text: TSESTree.Node,
+  path: TSESTree.CatchClause | FunctionNode,
+  sourceCode: SourceCode,
+  readsError: (node: TSESTree.Node) => boolean,
+): boolean {
+  const node = unwrapExpression(text);
+  if (node.type !== AST_NODE_TYPES.Identifier) return false;
+  const variable = ASTUtils.findVariable(sourceCode.getScope(node), node);
+  const definition = variable?.defs.at(0);
+  if (!variable || definition?.type !== TSESLint.Scope.DefinitionType.Variable || !contains(path, definition.node)) return false;
+  const values = variable.references.flatMap(({ writeExpr }) => (writeExpr ? [writeExpr] : []));
+  return values.length > 0 && values.every((value) => isWrittenText(unwrapExpression(value)) || readsError(value));
 }
 
 /** A literal text, or one with a literal in it: `` `${count} files skipped` ``, `label + ": unavailable"`. */

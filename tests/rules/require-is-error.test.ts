@@ -298,6 +298,17 @@ function describeLock(lock: Lock | undefined) {
 }`,
     },
     {
+      name: "near-miss of a composed message: a let the catch also gives computed data is a fallback",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (error) {
+        let answer = cachedListing.get(args.dir);
+        if (answer === undefined) answer = "The directory is empty";
+        return { content: [{ type: "text", text: answer }] };
+      }`),
+    },
+    {
       name: "near-miss of a JSON error text: a count of errors reports no failure",
       filename: SERVER_FILE,
       code: pageLookupTool("JSON.stringify({ errorCount: 0, url })"),
@@ -851,6 +862,25 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
           ],
         },
       ],
+    },
+    {
+      name: "a catch whose text is a let it gives only written text or the caught error, in branches, describes the failure",
+      filename: TOOL_FILE,
+      code: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (error) {
+        let message = "Could not list the directory";
+        if (error instanceof Error) message = \`Could not list \${args.dir}: \${error.message}\`;
+        return { content: [{ type: "text", text: message }] };
+      }`),
+      output: listFilesTool(`      try {
+        return { content: [{ type: "text", text: (await deps.list(args.dir)).join("\\n") }] };
+      } catch (error) {
+        let message = "Could not list the directory";
+        if (error instanceof Error) message = \`Could not list \${args.dir}: \${error.message}\`;
+        return { content: [{ type: "text", text: message }], isError: true };
+      }`),
+      errors: [{ messageId: "missingIsError", line: 11, column: 16 }],
     },
     {
       name: "a catch whose text is a literal, or computed from the caught error, is not a fallback",
