@@ -49,9 +49,9 @@ function stringKind(expression: TSESTree.Node, sourceCode: SourceCode): StringKi
     case AST_NODE_TYPES.BinaryExpression:
       return node.operator === "+" && [node.left, node.right].some((side) => isStringLiteral(side)) ? "string" : undefined;
     case AST_NODE_TYPES.CallExpression:
-      return (node.callee.type === AST_NODE_TYPES.Identifier && node.callee.name === "String") || isJsonFailureReport(node)
-        ? "string"
-        : undefined;
+      // `String(x)`; `JSON.stringify(...)` only asked of a member call, most calls a catch returns being a helper's.
+      if (node.callee.type === AST_NODE_TYPES.Identifier) return node.callee.name === "String" ? "string" : undefined;
+      return node.callee.type === AST_NODE_TYPES.MemberExpression && isJsonFailureReport(node) ? "string" : undefined;
     case AST_NODE_TYPES.MemberExpression:
       return ASTUtils.getPropertyName(node) === "message" && isCaughtError(unwrapExpression(node.object), sourceCode)
         ? "string"
