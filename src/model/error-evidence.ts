@@ -141,9 +141,7 @@ const errorBuilderPath = lastAnswer((fn: FunctionNode, mcp: McpContext, sourceCo
     const site = returnSite(call);
     const path = site && failurePath(site, mcp);
     if (!error || !path) return false;
-    return [...caughtErrorVariables(path.node, sourceCode)].some((caught) =>
-      caught.references.some((reference) => contains(error, reference.identifier)),
-    );
+    return readsAnyOf(error, caughtErrorVariables(path.node, sourceCode));
   };
   return reads.length > 0 && reads.every(answersCaughtFailure) ? { node: fn, of: "errorBuilder" } : undefined;
 });
@@ -169,6 +167,12 @@ function caughtErrorVariables(path: TSESTree.CatchClause | FunctionNode, sourceC
   return found;
 }
 
+/** `node` reads one of `variables` (`` `Could not list: ${error.message}` `` reads `error`). */
+function readsAnyOf(node: TSESTree.Node, variables: Iterable<TSESLint.Scope.Variable>): boolean {
+  for (const variable of variables) if (variable.references.some(({ identifier }) => contains(node, identifier))) return true;
+  return false;
+}
+
 /**
  * A result on a failure path reports the failure unless it is a fallback: its text is computed data
  * (a call, a variable) that does not use the caught error. A string or template literal written
@@ -182,8 +186,7 @@ function reportsFailure(result: ToolResult, path: TSESTree.CatchClause | Functio
   );
   if (described) return true;
   const errors = caughtErrorVariables(path, sourceCode);
-  const readsError = (node: TSESTree.Node): boolean =>
-    [...errors].some((variable) => variable.references.some(({ identifier }) => contains(node, identifier)));
+  const readsError = (node: TSESTree.Node): boolean => readsAnyOf(node, errors);
   return readsError(text) || isComposedMessage(text, path, sourceCode, readsError);
 }
 
@@ -315,8 +318,7 @@ function describesCaughtFailure(
   sourceCode: SourceCode,
 ): boolean {
   const errors = caughtErrorVariables(path, sourceCode);
-  const reads = (node: TSESTree.Node): boolean =>
-    [...errors].some((variable) => variable.references.some(({ identifier }) => contains(node, identifier)));
+  const reads = (node: TSESTree.Node): boolean => readsAnyOf(node, errors);
   const namesIt = namesFailure(text, sourceCode);
   // `catch (error) { log(error); ... }` reads the error it caught; `catch { ... }` does not.
   if (![...errors].some((variable) => readReferences(variable).length > 0))
@@ -356,9 +358,8 @@ function workBeforeStep(clause: TSESTree.CatchClause): TSESTree.Statement[] | un
  * for a text of another kind, anywhere.
  */
 function firstLineReadsError(text: TSESTree.Node, path: TSESTree.CatchClause | FunctionNode, sourceCode: SourceCode): boolean {
-  const errors = [...caughtErrorVariables(path, sourceCode)];
-  const reads = (node: TSESTree.Node): boolean =>
-    errors.some((variable) => variable.references.some(({ identifier }) => contains(node, identifier)));
+  const errors = caughtErrorVariables(path, sourceCode);
+  const reads = (node: TSESTree.Node): boolean => readsAnyOf(node, errors);
   const node = unwrapExpression(text);
   if (node.type !== AST_NODE_TYPES.TemplateLiteral) return reads(node);
   for (const [index, quasi] of node.quasis.entries()) {
@@ -373,11 +374,7 @@ function firstLineReadsError(text: TSESTree.Node, path: TSESTree.CatchClause | F
 function answersWithEarlierWork(text: TSESTree.Node, path: TSESTree.CatchClause | FunctionNode, sourceCode: SourceCode): boolean {
   const earlier = path.type === AST_NODE_TYPES.CatchClause ? workBeforeStep(path) : undefined;
   return (earlier ?? []).some(
-    (statement) =>
-      statement.type === AST_NODE_TYPES.VariableDeclaration &&
-      sourceCode
-        .getDeclaredVariables(statement)
-        .some((variable) => variable.references.some(({ identifier }) => contains(text, identifier))),
+    (statement) => statement.type === AST_NODE_TYPES.VariableDeclaration && readsAnyOf(text, sourceCode.getDeclaredVariables(statement)),
   );
 }
 
