@@ -1008,7 +1008,6 @@ function callOfValue(value: TSESTree.Node, settings: McpSettings): TSESTree.Call
   return call.type === AST_NODE_TYPES.CallExpression && call.callee === parent ? call : undefined;
 }
 
-/** The last name of the class a class node extends: `MCPTool` for `extends sdk.MCPTool`. */
 /** A decorator's name and whether it is called with an object (`@Tool({ name: "get-note" })`). */
 function decoratorFacts({ expression }: TSESTree.Decorator): { name: string | undefined; givenObject: boolean } {
   const call = unwrapExpression(expression);
@@ -1020,6 +1019,7 @@ function decoratorFacts({ expression }: TSESTree.Decorator): { name: string | un
   };
 }
 
+/** The last name of the class a class node extends: `MCPTool` for `extends sdk.MCPTool`. */
 function baseClassName(classNode: TSESTree.Node): string | undefined {
   if (classNode.type !== AST_NODE_TYPES.ClassDeclaration && classNode.type !== AST_NODE_TYPES.ClassExpression) return undefined;
   return classNode.superClass ? calleeName(classNode.superClass) : undefined;
