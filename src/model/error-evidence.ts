@@ -9,6 +9,7 @@ import {
   findProperty,
   type FunctionNode,
   isFunctionNode,
+  isNullish,
   outerParent,
   propertyName,
   readReferences,
@@ -454,21 +455,10 @@ function isPresenceTest(test: TSESTree.Node): boolean {
     case AST_NODE_TYPES.LogicalExpression:
       return node.operator === "&&" && isPresenceTest(node.left) && isPresenceTest(node.right);
     case AST_NODE_TYPES.BinaryExpression:
-      return (node.operator === "!==" || node.operator === "!=") && isMissingValue(node.left, node.right);
+      return (node.operator === "!==" || node.operator === "!=") && (isNullish(node.left) || isNullish(node.right));
     default:
       return false;
   }
-}
-
-/** One side of a comparison is `undefined` or `null`. */
-function isMissingValue(...sides: TSESTree.Node[]): boolean {
-  return sides.some((side) => {
-    const node = unwrapExpression(side);
-    return (
-      (node.type === AST_NODE_TYPES.Identifier && node.name === "undefined") ||
-      (node.type === AST_NODE_TYPES.Literal && node.value === null)
-    );
-  });
 }
 
 /**
@@ -486,7 +476,7 @@ function isAbsenceTest(test: TSESTree.Node): boolean {
   if (node.operator === "!==" || node.operator === "!=")
     return sides.some((side) => side.type === AST_NODE_TYPES.UnaryExpression && side.operator === "typeof") && !literal("undefined");
   if (node.operator !== "===" && node.operator !== "==") return false;
-  return isMissingValue(...sides) || literal("undefined") || literal("") || literal(0);
+  return sides.some(isNullish) || literal("undefined") || literal("") || literal(0);
 }
 
 /**

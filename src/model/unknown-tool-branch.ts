@@ -9,6 +9,7 @@ import {
   outerParent,
   propertyName,
   someNode,
+  isNullish,
   unwrapExpression,
   unwrapOptionalChain,
 } from "../util/ast.js";
@@ -296,15 +297,6 @@ export class RequestedToolName {
 /** `a || b` (or `&&`) joined by `operator` only, each side passing `test`. */
 function everyOperand(node: TSESTree.LogicalExpression, operator: "&&" | "||", test: (operand: TSESTree.Expression) => boolean): boolean {
   return node.operator === operator && test(node.left) && test(node.right);
-}
-
-/** `null` or `undefined`. */
-function isNullish(node: TSESTree.Node): boolean {
-  const value = unwrapExpression(node);
-  return (
-    (value.type === AST_NODE_TYPES.Literal && value.value === null) ||
-    (value.type === AST_NODE_TYPES.Identifier && value.name === "undefined")
-  );
 }
 
 /**

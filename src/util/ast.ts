@@ -48,6 +48,15 @@ export function unwrapOptionalChain(node: TSESTree.Node): TSESTree.Node {
   return inner.type === AST_NODE_TYPES.ChainExpression ? unwrapExpression(inner.expression) : inner;
 }
 
+/** `null` or `undefined` (casts looked through). */
+export function isNullish(node: TSESTree.Node): boolean {
+  const value = unwrapExpression(node);
+  return (
+    (value.type === AST_NODE_TYPES.Literal && value.value === null) ||
+    (value.type === AST_NODE_TYPES.Identifier && value.name === "undefined")
+  );
+}
+
 /** The nearest ancestor that is not a transparent wrapper, and the child under it. */
 export function outerParent(node: TSESTree.Node): { child: TSESTree.Node; parent: TSESTree.Node | undefined } {
   let child = node;
