@@ -84,11 +84,20 @@ interface FailurePath {
 function failurePath(site: ReturnSite, mcp: McpContext): FailurePath | undefined {
   const clause = site.statement && failureClause(site.statement, site.fn);
   if (clause) {
-    if (mcp.handlers.isInToolCode(clause)) return { node: clause, of: "toolCode" };
-    return answersOnlyWithToolResults(site.fn, mcp.sourceCode.visitorKeys) ? { node: clause, of: "toolAnswers" } : undefined;
+    const of = answerOwner(clause, site.fn, mcp);
+    return of && { node: clause, of };
   }
   const call = rejectionCall(site.fn);
   return call !== undefined && mcp.handlers.isInToolCode(call) ? { node: site.fn, of: "toolCode" } : undefined;
+}
+
+/**
+ * Whose answer `node` (in `fn`) is: tool code's (`isInToolCode`), or a function's that answers only with tool results
+ * wherever it is registered (`answersOnlyWithToolResults`); undefined for any other code.
+ */
+function answerOwner(node: TSESTree.Node, fn: FunctionNode, mcp: McpContext): "toolCode" | "toolAnswers" | undefined {
+  if (mcp.handlers.isInToolCode(node)) return "toolCode";
+  return answersOnlyWithToolResults(fn, mcp.sourceCode.visitorKeys) ? "toolAnswers" : undefined;
 }
 
 /**
@@ -149,9 +158,12 @@ const errorBuilderPath = lastAnswer((fn: FunctionNode, mcp: McpContext, sourceCo
 
 /**
  * The variables that hold the caught error on a failure path: the `catch` parameter (or the
- * rejection callback's), and the variables declared there from them (`const message = err.message`).
+ * rejection callback's), and the variables declared there from them (`const message = err.message`). Asked several
+ * times about the same path (the text, the composed message, the first line): answered once.
  */
-function caughtErrorVariables(path: TSESTree.CatchClause | FunctionNode, sourceCode: SourceCode): Set<TSESLint.Scope.Variable> {
+const caughtErrorVariables = lastAnswer(findCaughtErrorVariables);
+
+function findCaughtErrorVariables(path: TSESTree.CatchClause | FunctionNode, sourceCode: SourceCode): Set<TSESLint.Scope.Variable> {
   const parameter = path.type === AST_NODE_TYPES.CatchClause ? path.param : path.params[0];
   const found = new Set<TSESLint.Scope.Variable>(
     parameter ? sourceCode.getDeclaredVariables(path).filter((variable) => variable.defs.some((def) => contains(parameter, def.name))) : [],
@@ -275,13 +287,16 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
   const { text } = result;
   // A result that also answers in data may open with "Could not deduce the schema" to explain an empty answer.
   const answersInData = (): boolean => findProperty(result.node, "structuredContent") !== undefined;
+  // Asked on several paths below: read once.
+  let textReadsAsError: boolean | undefined;
   const readsAsError = (): boolean =>
-    text !== undefined &&
-    textBranches(text, sourceCode).some((branch) => {
-      const prefix = staticPrefix(branch, sourceCode);
-      if (prefix === undefined) return isJsonErrorText(branch, sourceCode);
-      return isErrorText(prefix, mcp.settings) || (opensWithFailure(prefix) && !answersInData());
-    });
+    (textReadsAsError ??=
+      text !== undefined &&
+      textBranches(text, sourceCode).some((branch) => {
+        const prefix = staticPrefix(branch, sourceCode);
+        if (prefix === undefined) return isJsonErrorText(branch, sourceCode);
+        return isErrorText(prefix, mcp.settings) || (opensWithFailure(prefix) && !answersInData());
+      }));
   if (path && reportsFailure(result, path.node, sourceCode)) {
     // A follow-up step's answer built from what the work before it produced is that work's partial success
     // (`${summary(obs)}\n\n*Explanation unavailable: ${error.message}*`), unless its first line names the failure or
@@ -432,11 +447,7 @@ function isAbsenceAnswer(result: ToolResult, mcp: McpContext, sourceCode: Source
   if (!site) return false;
   // The branch first: most results stand in no such `if`, and the walk up to the function is the cheapest question.
   const branch = branchTaken(site, (test, consequent) => (consequent ? isAbsenceTest(test) : isPresenceTest(test)));
-  return (
-    branch !== undefined &&
-    namesAbsence(text, sourceCode) &&
-    (mcp.handlers.isInToolCode(branch) || answersOnlyWithToolResults(site.fn, sourceCode.visitorKeys))
-  );
+  return branch !== undefined && namesAbsence(text, sourceCode) && answerOwner(branch, site.fn, mcp) !== undefined;
 }
 
 /**

@@ -197,11 +197,8 @@ export function isJsonErrorText(branch: TSESTree.Node, sourceCode: Readonly<TSES
     const node = unwrapExpression(expression);
     return node.type === AST_NODE_TYPES.Identifier ? unwrapExpression(singleValueOf(node, sourceCode)?.value ?? node) : node;
   };
-  const node = bound(branch);
-  if (node.type !== AST_NODE_TYPES.CallExpression || !isJsonStringify(node.callee)) return false;
-  const data = node.arguments.at(0);
-  const object = data && unwrapExpression(data);
-  if (object?.type !== AST_NODE_TYPES.ObjectExpression) return false;
+  const object = jsonOfObject(bound(branch));
+  if (!object) return false;
   if (saysItFailed(object)) return true;
   const error = findProperty(object, "error");
   const value = error && bound(error.value);
@@ -215,11 +212,8 @@ export function isJsonErrorText(branch: TSESTree.Node, sourceCode: Readonly<TSES
  * failure reported in JSON (`JSON.stringify({ success: false, error: error.message })`).
  */
 export function isJsonFailureReport(expression: TSESTree.Node): boolean {
-  const node = unwrapExpression(expression);
-  if (node.type !== AST_NODE_TYPES.CallExpression || !isJsonStringify(node.callee)) return false;
-  const data = node.arguments.at(0);
-  const object = data && unwrapExpression(data);
-  return object?.type === AST_NODE_TYPES.ObjectExpression && (findProperty(object, "error") !== undefined || saysItFailed(object));
+  const object = jsonOfObject(expression);
+  return object !== undefined && (findProperty(object, "error") !== undefined || saysItFailed(object));
 }
 
 /** `{ success: false, ... }` or `{ ok: false, ... }`: an outcome that says in so many words that it failed. */
@@ -229,6 +223,15 @@ function saysItFailed(object: TSESTree.ObjectExpression): boolean {
     const value = flag && unwrapExpression(flag.value);
     return value?.type === AST_NODE_TYPES.Literal && value.value === false;
   });
+}
+
+/** The object literal of `JSON.stringify({ ... })`; undefined for any other expression. */
+function jsonOfObject(expression: TSESTree.Node): TSESTree.ObjectExpression | undefined {
+  const node = unwrapExpression(expression);
+  if (node.type !== AST_NODE_TYPES.CallExpression || !isJsonStringify(node.callee)) return undefined;
+  const data = node.arguments.at(0);
+  const object = data && unwrapExpression(data);
+  return object?.type === AST_NODE_TYPES.ObjectExpression ? object : undefined;
 }
 
 /** `JSON.stringify`. */
