@@ -16,7 +16,7 @@ import { crossFileErrorHelper } from "./typescript/error-helpers.js";
 import type { TypedServices } from "./typescript/services.js";
 import { textBranches } from "./error-text.js";
 import { enclosingFunction } from "./estree-tree.js";
-import { hasIsErrorTrue, toolResult } from "./tool-results.js";
+import { hasIsErrorTrue, type ToolResult, toolResult } from "./tool-results.js";
 
 /**
  * The error helpers one file calls: those named in `settings.errorHelpers`, and functions declared in
@@ -69,7 +69,9 @@ export class ErrorHelpers {
       if (!helper || !declaration?.id) continue;
       for (const identifier of readsOf(declaration, declaration.id, this.sourceCode)) {
         const { child, parent } = outerParent(identifier);
-        if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === child) calls.push({ call: parent, helper });
+        if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === child && buildsErrorResult(parent, helper)) {
+          calls.push({ call: parent, helper });
+        }
       }
     }
     return calls;
@@ -78,7 +80,8 @@ export class ErrorHelpers {
   /** The error helper `call` calls, if it calls one. */
   helperFor(call: TSESTree.CallExpression): ErrorHelper | undefined {
     // With type information, helpers declared in other files of the program are seen too.
-    return this.configuredHelper(call) ?? this.detectedHelper(call) ?? (this.typed && crossFileErrorHelper(this.typed, call));
+    const helper = this.configuredHelper(call) ?? this.detectedHelper(call) ?? (this.typed && crossFileErrorHelper(this.typed, call));
+    return helper && buildsErrorResult(call, helper) ? helper : undefined;
   }
 
   /** The message argument of an error helper call (not a spread), if the call has one. */
@@ -177,8 +180,19 @@ function dottedName(callee: TSESTree.Node): string | undefined {
 }
 
 /**
- * `fn` as an error helper: one of its returned results has `isError: true` and a text that is a
- * parameter (`text: message`) or a fixed prefix and a parameter (`` text: `Error: ${message}` ``).
+ * A helper that builds either outcome (`isError: failed`, `failed` its parameter) builds an error result only in
+ * the calls that say so with a written `true`.
+ */
+function buildsErrorResult(call: TSESTree.CallExpression, helper: ErrorHelper): boolean {
+  if (helper.failureArgument === undefined) return true;
+  const argument = call.arguments.at(helper.failureArgument);
+  const value = argument && argument.type !== AST_NODE_TYPES.SpreadElement ? unwrapExpression(argument) : undefined;
+  return value?.type === AST_NODE_TYPES.Literal && value.value === true;
+}
+
+/**
+ * `fn` as an error helper: one of its returned results has `isError: true` (or `isError: <parameter>`) and a
+ * text that is a parameter (`text: message`) or a fixed prefix and a parameter (`` text: `Error: ${message}` ``).
  */
 function detectHelper(fn: FunctionNode, name: string, visitorKeys: TSESLint.SourceCode.VisitorKeys): ErrorHelper | undefined {
   const parameters = fn.params.map(parameterName);
@@ -186,8 +200,7 @@ function detectHelper(fn: FunctionNode, name: string, visitorKeys: TSESLint.Sour
     for (const branch of textBranches(returned)) {
       if (branch.type !== AST_NODE_TYPES.ObjectExpression) continue;
       const result = toolResult(branch);
-      if (!result?.text || !hasIsErrorTrue(result)) continue;
-      const helper = helperText(unwrapExpression(result.text), parameters, name);
+      const helper = result && helperResult(result, parameters, name);
       if (helper) return helper;
     }
   }
@@ -196,21 +209,34 @@ function detectHelper(fn: FunctionNode, name: string, visitorKeys: TSESLint.Sour
 
 /**
  * Whether the object around an `isError` of the text is a result an error helper `fn` could return:
- * `isError: true` and a parameter as its text. Every helper's result holds such an `isError`, so a
- * function none of whose `isError`s passes is no helper, and its returns need no walk.
+ * `isError: true` (or a parameter) and a parameter as its text. Every helper's result holds such an `isError`,
+ * so a function none of whose `isError`s passes is no helper, and its returns need no walk.
  */
 function isHelperResultAt(node: TSESTree.Node, fn: FunctionNode, name: string): boolean {
   let object: TSESTree.Node | undefined = node;
   while (object && object !== fn && object.type !== AST_NODE_TYPES.ObjectExpression) object = object.parent;
   const result = object?.type === AST_NODE_TYPES.ObjectExpression ? toolResult(object) : undefined;
-  return (
-    result?.text !== undefined &&
-    hasIsErrorTrue(result) &&
-    helperText(unwrapExpression(result.text), fn.params.map(parameterName), name) !== undefined
-  );
+  return result !== undefined && helperResult(result, fn.params.map(parameterName), name) !== undefined;
 }
 
-function helperText(text: TSESTree.Node, parameters: readonly (string | undefined)[], name: string): ErrorHelper | undefined {
+/** The helper a function with these parameters is when it returns `result`. */
+function helperResult(result: ToolResult, parameters: readonly (string | undefined)[], name: string): ErrorHelper | undefined {
+  if (!result.text || !result.isError) return undefined;
+  let failureArgument: number | undefined;
+  if (!hasIsErrorTrue(result)) {
+    const isError = unwrapExpression(result.isError.value);
+    failureArgument = isError.type === AST_NODE_TYPES.Identifier ? parameters.indexOf(isError.name) : -1;
+    if (failureArgument === -1) return undefined;
+  }
+  const helper = helperText(unwrapExpression(result.text), parameters, name);
+  return helper && helper.messageArgument !== failureArgument ? { ...helper, failureArgument } : undefined;
+}
+
+function helperText(
+  text: TSESTree.Node,
+  parameters: readonly (string | undefined)[],
+  name: string,
+): Omit<ErrorHelper, "failureArgument"> | undefined {
   const argumentIndex = (node: TSESTree.Node | undefined): number => {
     const inner = node && unwrapExpression(node);
     return inner?.type === AST_NODE_TYPES.Identifier ? parameters.indexOf(inner.name) : -1;

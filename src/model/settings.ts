@@ -11,6 +11,11 @@ export interface ErrorHelper {
   messageArgument: number;
   /** The text the helper puts before the message itself, if it adds a prefix. */
   addedPrefix: string | undefined;
+  /**
+   * The index of the argument that becomes `isError`, for a helper that builds either outcome
+   * (`respond(text, isError = false)`): a call builds an error result only where that argument is `true`.
+   */
+  failureArgument: number | undefined;
 }
 
 /** `settings["mcp-tool-errors"]` after validation, every key filled in. */
@@ -223,15 +228,16 @@ function relativeDirectory(cwd: string, directory: string): string | undefined {
 function errorHelpers(value: unknown, errorPrefix: string): readonly ErrorHelper[] {
   const key = "errorHelpers";
   const expected =
-    "must be an array whose entries are a function name or { name: string, messageArgument?: non-negative integer, addsPrefix?: boolean }";
+    "must be an array whose entries are a function name or { name: string, messageArgument?: non-negative integer, addsPrefix?: boolean, failureArgument?: non-negative integer }";
   if (!Array.isArray(value)) throw new McpSettingsError(key, `${expected} (got ${shown(value)})`);
   return value.map((entry: unknown, index): ErrorHelper => {
-    if (typeof entry === "string" && entry !== "") return { name: entry, messageArgument: 0, addedPrefix: undefined };
+    if (typeof entry === "string" && entry !== "")
+      return { name: entry, messageArgument: 0, addedPrefix: undefined, failureArgument: undefined };
     const at = `${key}[${String(index)}]`;
     if (!isRecord(entry))
       throw new McpSettingsError(at, `${expected.replace("must be an array whose entries are", "must be")} (got ${shown(entry)})`);
-    checkKeys(entry, ["name", "messageArgument", "addsPrefix"], at);
-    const { name, messageArgument = 0, addsPrefix = false } = entry;
+    checkKeys(entry, ["name", "messageArgument", "addsPrefix", "failureArgument"], at);
+    const { name, messageArgument = 0, addsPrefix = false, failureArgument } = entry;
     if (typeof name !== "string" || name === "") {
       throw new McpSettingsError(`${at}.name`, `must be a non-empty string, the helper's function name (got ${shown(name)})`);
     }
@@ -244,7 +250,19 @@ function errorHelpers(value: unknown, errorPrefix: string): readonly ErrorHelper
     if (typeof addsPrefix !== "boolean") {
       throw new McpSettingsError(`${at}.addsPrefix`, `must be true or false (got ${shown(addsPrefix)})`);
     }
-    return { name, messageArgument, addedPrefix: addsPrefix ? errorPrefix : undefined };
+    if (
+      failureArgument !== undefined &&
+      (typeof failureArgument !== "number" ||
+        !Number.isInteger(failureArgument) ||
+        failureArgument < 0 ||
+        failureArgument === messageArgument)
+    ) {
+      throw new McpSettingsError(
+        `${at}.failureArgument`,
+        `must be a non-negative integer other than messageArgument, the index of the argument that becomes isError (got ${shown(failureArgument)})`,
+      );
+    }
+    return { name, messageArgument, addedPrefix: addsPrefix ? errorPrefix : undefined, failureArgument };
   });
 }
 

@@ -121,8 +121,8 @@ function reject(message: string) {
 function toError(err: unknown) {
   return { content: [{ type: "text", text: \`Error: \${String(err)}\` }], isError: true };
 }
-function result(text: string, isError: boolean) {
-  return { content: [{ type: "text", text }], isError };
+function result(text: string, failed: boolean) {
+  return { content: [{ type: "text", text }], isError: !failed };
 }
 function success(text: string) {
   return { content: [{ type: "text", text }] };
@@ -130,6 +130,28 @@ function success(text: string) {
 let mutable = (message: string) => ({ content: [{ type: "text", text: message }], isError: true });
 export const calls = [toError(e), result("x", true), success("done"), mutable("x")];`),
     ).toEqual([]);
+  });
+
+  it("detects a builder of either outcome, whose calls build an error result only with a written true", () => {
+    expect(
+      helperCalls(`
+export const toolResponse = (text: string, isError: boolean = false) => ({
+  content: [{ type: "text" as const, text }],
+  isError,
+});
+function respond(failed: boolean, message: string) {
+  return { content: [{ type: "text", text: \`Error: \${message}\` }], isError: failed };
+}
+declare const refused: boolean;
+export const answers = [
+  toolResponse("Unknown operation", true),
+  toolResponse("3 decisions"),
+  toolResponse("Activated", false),
+  toolResponse("Maybe", refused),
+  respond(true as boolean, "quota exceeded"),
+  respond(false, "quota exceeded"),
+];`),
+    ).toEqual(['11 toolResponse -> "Unknown operation"', '15 respond -> "quota exceeded","Error: "']);
   });
 
   it("answers helperFor the same after a rule's traversal noted the helper's result first", () => {
@@ -171,6 +193,15 @@ class ReadTool { run() { return this.error("bad path"); } }`,
         { errorHelpers: ["error", { name: "results.fail", messageArgument: 0, addsPrefix: true }] },
       ),
     ).toEqual(['4 error -> "not found"', '5 results.fail -> "denied","Error: "', '7 error -> "bad path"']);
+  });
+
+  it("reads failureArgument: a call builds an error result only where that argument is true", () => {
+    expect(
+      helperCalls(
+        `import { createResponse } from "../lib/utils.js"; export const r = [createResponse("3 channels"), createResponse("no access", true)];`,
+        { errorHelpers: [{ name: "createResponse", failureArgument: 1 }] },
+      ),
+    ).toEqual(['1 createResponse -> "no access"']);
   });
 
   it("reads messageArgument and reports a call without that argument", () => {

@@ -29,13 +29,14 @@ describe("getMcpSettings", () => {
   it("normalises error helpers to the shape the rules use (the prefix a helper adds) and compiles errorTextPattern", () => {
     const settings = getMcpSettings({
       "mcp-tool-errors": {
-        errorHelpers: ["toolError", { name: "fail", messageArgument: 1, addsPrefix: true }],
+        errorHelpers: ["toolError", { name: "fail", messageArgument: 1, addsPrefix: true }, { name: "respond", failureArgument: 1 }],
         errorTextPattern: "^Failed",
       },
     });
     expect(settings.errorHelpers).toEqual([
-      { name: "toolError", messageArgument: 0, addedPrefix: undefined },
-      { name: "fail", messageArgument: 1, addedPrefix: "Error: " },
+      { name: "toolError", messageArgument: 0, addedPrefix: undefined, failureArgument: undefined },
+      { name: "fail", messageArgument: 1, addedPrefix: "Error: ", failureArgument: undefined },
+      { name: "respond", messageArgument: 0, addedPrefix: undefined, failureArgument: 1 },
     ]);
     expect(settings.errorTextPattern?.test("Failed to list")).toBe(true);
   });

@@ -142,6 +142,16 @@ const BAD_SETTINGS: BadSetting[] = [
     value: [{ name: "error", addsPrefix: "yes" }],
     expected: ["errorHelpers[0].addsPrefix must be true or false", 'got "yes"'],
   },
+  {
+    path: "errorHelpers",
+    value: [{ name: "respond", failureArgument: 0 }],
+    expected: ["errorHelpers[0].failureArgument must be a non-negative integer other than messageArgument", "got 0"],
+  },
+  {
+    path: "errorHelpers",
+    value: [{ name: "respond", messageArgument: 1, failureArgument: "0" }],
+    expected: ["errorHelpers[0].failureArgument", 'got "0"'],
+  },
 ];
 
 const UNKNOWN_KEYS: { settings: unknown; where: string; key: string; known: string }[] = [
@@ -152,7 +162,7 @@ const UNKNOWN_KEYS: { settings: unknown; where: string; key: string; known: stri
     settings: { errorHelpers: [{ name: "error", prefix: true }] },
     where: ".errorHelpers[0]",
     key: "prefix",
-    known: "name, messageArgument, addsPrefix",
+    known: "name, messageArgument, addsPrefix, failureArgument",
   },
 ];
 

@@ -126,6 +126,24 @@ export const b = { content: [{ type: "text", text: "Error: Error getting page: 4
 export const calls = [error("Error: file not found", "file_not_found"), error(message), fail("timed out")];`),
     },
     {
+      name: "a builder of either outcome: only a call whose isError argument is a written true is an error result",
+      filename: TOOL_FILE,
+      code: `
+export const toolResponse = (text: string, isError: boolean = false) => ({ content: [{ type: "text" as const, text }], isError });
+export async function activateDecision(id: string, failed: boolean) {
+  if (failed) return toolResponse(\`Activation of \${id} was refused\`, failed);
+  return toolResponse(\`Decision \${id} is active\`, false) ?? toolResponse("Activated");
+}`,
+    },
+    {
+      name: "a configured builder of either outcome, called without its failure argument",
+      filename: TOOL_FILE,
+      settings: { "mcp-tool-errors": { errorHelpers: [{ name: "createResponse", failureArgument: 1 }] } },
+      code: `
+import { createResponse } from "../lib/utils.js";
+export const listed = createResponse("3 channels found");`,
+    },
+    {
       name: "console.error is not the configured helper error()",
       filename: TOOL_FILE,
       settings: { "mcp-tool-errors": { errorHelpers: ["error"] } },
@@ -420,6 +438,29 @@ export const notFound = (id: string, archived: boolean) =>
   };
 }`),
       errors: [{ messageId: "missingPrefix", line: 8, column: 86 }],
+    },
+    {
+      name: "a builder of either outcome given true: its message argument",
+      filename: TOOL_FILE,
+      code: `
+export const toolResponse = (text: string, isError: boolean = false) => ({ content: [{ type: "text" as const, text }], isError });
+export const unknownOperation = (operation: string) => toolResponse(\`Unknown operation: \${operation}\`, true);`,
+      output: `
+export const toolResponse = (text: string, isError: boolean = false) => ({ content: [{ type: "text" as const, text }], isError });
+export const unknownOperation = (operation: string) => toolResponse(\`Error: Unknown operation: \${operation}\`, true);`,
+      errors: [{ messageId: "missingPrefix", line: 3, column: 69 }],
+    },
+    {
+      name: "a configured builder of either outcome given true",
+      filename: TOOL_FILE,
+      settings: { "mcp-tool-errors": { errorHelpers: [{ name: "createResponse", failureArgument: 1 }] } },
+      code: `
+import { createResponse } from "../lib/utils.js";
+export const failed = (reason: string) => createResponse(\`Failed to list channels: \${reason}\`, true);`,
+      output: `
+import { createResponse } from "../lib/utils.js";
+export const failed = (reason: string) => createResponse(\`Error: Failed to list channels: \${reason}\`, true);`,
+      errors: [{ messageId: "missingPrefix", line: 3, column: 58 }],
     },
     {
       name: "a configured helper with messageArgument",

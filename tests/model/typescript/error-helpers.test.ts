@@ -30,6 +30,35 @@ createTypedRuleTester().run("error-text-prefix with an error helper from another
   ],
 });
 
+// `respond(text, isError = false)` lives there too: only a call given `true` builds an error result.
+const builderCode = `import { respond, type ToolArgs } from "./utils.js";
+export function createListTool() {
+  return {
+    schema: { name: "list_files", description: "List files", inputSchema: { type: "object", properties: {} } },
+    handler: async (args: ToolArgs) =>
+      args.path ? respond(\`Listing of \${String(args.path)}\`) : respond("Missing path: give a directory", true),
+  };
+}`;
+
+createTypedRuleTester().run("error-text-prefix with a builder of either outcome from another file", rule, {
+  valid: [
+    {
+      name: "the builder's success call and a prefixed failure",
+      filename: "src/tools/read-file.ts",
+      code: builderCode.replace("Missing path", "Error: Missing path"),
+    },
+  ],
+  invalid: [
+    {
+      name: "an unprefixed failure given to the builder",
+      filename: "src/tools/read-file.ts",
+      code: builderCode,
+      output: builderCode.replace("Missing path", "Error: Missing path"),
+      errors: [{ messageId: "missingPrefix", line: 6, column: 72 }],
+    },
+  ],
+});
+
 createRuleTester().run("error-text-prefix without type information", rule, {
   valid: [{ name: "the imported helper is not known", filename: "src/tools/read-file.ts", code }],
   invalid: [],
