@@ -21,6 +21,7 @@ import {
   isFollowedBinding,
   isInstanceFactory,
   isProtocolRequiredThrow,
+  type RethrowGuard,
   type ParentRole,
   runsInside as runsInsideIn,
   type SyntaxTree,
@@ -115,20 +116,19 @@ export function enclosingFunction(node: TSESTree.Node): FunctionNode | undefined
 }
 
 /**
- * The `if` whose test lets the URL elicitation error through and whose only statement rethrows it, when `statement`
- * is that rethrow: `if (error instanceof UrlElicitationRequiredError) throw error;`,
- * `if (error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired) throw error;`. McpServer does
- * the same, as the protocol requires (`isProtocolRequiredThrow`).
+ * What the `if` around a rethrow says of the error it lets through, when `statement` is the only statement of that
+ * `if` and throws the variable the test reads: the class of an `instanceof` and the value compared with its `code`,
+ * from the test or any operand of its `&&`s (`if (error instanceof McpError && error.code === ErrorCode.X) throw
+ * error;`). An `||` says nothing certain of the error, so it is not read.
  */
-export function protocolRequiredRethrowTest(statement: TSESTree.ThrowStatement): TSESTree.Expression | undefined {
+export function rethrowGuard(statement: TSESTree.ThrowStatement): RethrowGuard<TSESTree.Expression> | undefined {
   const thrown = unwrapExpression(statement.argument);
   if (thrown.type !== AST_NODE_TYPES.Identifier) return undefined;
   const block = statement.parent;
   const branch = block.type === AST_NODE_TYPES.BlockStatement && block.body.length === 1 ? block : statement;
   const holder = branch.parent;
   if (holder.type !== AST_NODE_TYPES.IfStatement || holder.consequent !== branch) return undefined;
-  let className: string | undefined;
-  const code: { name?: string; value?: number } = {};
+  const guard: RethrowGuard<TSESTree.Expression> = { test: holder.test, className: undefined, code: {} };
   const isThrown = (node: TSESTree.Node): boolean => {
     const value = unwrapExpression(node);
     return value.type === AST_NODE_TYPES.Identifier && value.name === thrown.name;
@@ -139,7 +139,7 @@ export function protocolRequiredRethrowTest(statement: TSESTree.ThrowStatement):
       read(node.left);
       read(node.right);
     } else if (node.type === AST_NODE_TYPES.BinaryExpression && node.operator === "instanceof" && isThrown(node.left)) {
-      className = calleeName(node.right);
+      guard.className = calleeName(node.right);
     } else if (node.type === AST_NODE_TYPES.BinaryExpression && (node.operator === "===" || node.operator === "==")) {
       const isCode = (side: TSESTree.Node): boolean => {
         const value = unwrapExpression(side);
@@ -147,12 +147,23 @@ export function protocolRequiredRethrowTest(statement: TSESTree.ThrowStatement):
       };
       const other = isCode(node.left) ? node.right : isCode(node.right) ? node.left : undefined;
       const value = other && unwrapExpression(other);
-      if (value?.type === AST_NODE_TYPES.MemberExpression) code.name = propertyName(value);
-      else if (value) code.value = numericValue(value);
+      if (value?.type === AST_NODE_TYPES.MemberExpression) guard.code.name = propertyName(value);
+      else if (value) guard.code.value = numericValue(value);
     }
   };
   read(holder.test);
-  return isProtocolRequiredThrow(className, code) ? holder.test : undefined;
+  return guard;
+}
+
+/**
+ * The `if` whose test lets the URL elicitation error through and whose only statement rethrows it, when `statement`
+ * is that rethrow: `if (error instanceof UrlElicitationRequiredError) throw error;`,
+ * `if (error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired) throw error;`. McpServer does
+ * the same, as the protocol requires (`isProtocolRequiredThrow`).
+ */
+export function protocolRequiredRethrowTest(statement: TSESTree.ThrowStatement): TSESTree.Expression | undefined {
+  const guard = rethrowGuard(statement);
+  return guard && isProtocolRequiredThrow(guard.className, guard.code) ? guard.test : undefined;
 }
 
 /** `isProtocolRequiredThrow` of the throw semantics for a thrown (or rejected) ESTree value. */

@@ -188,6 +188,23 @@ export function isAllowedThrow(className: string | undefined, allow: readonly st
   return className !== undefined && allow.includes(className);
 }
 
+/** What the `if` around a rethrow (`if (error instanceof UserError) throw error;`) says of the error it lets through. */
+export interface RethrowGuard<Expression> {
+  test: Expression;
+  /** The class of the test's `instanceof`. */
+  className: string | undefined;
+  /** The value the test compares the error's `code` with: a member name or a number. */
+  code: { name?: string; value?: number };
+}
+
+/**
+ * A rethrow whose `if` lets through only an error the handler may throw: one of an allowed class (a framework's
+ * `UserError`, which the rule's `allow` option names), or the one the protocol requires (`isProtocolRequiredThrow`).
+ */
+export function isAllowedRethrow(guard: RethrowGuard<unknown> | undefined, allow: readonly string[]): boolean {
+  return guard !== undefined && (isAllowedThrow(guard.className, allow) || isProtocolRequiredThrow(guard.className, guard.code));
+}
+
 /** The SDK's (v1 and v2) error for a URL elicitation the client must complete before the tool can run. */
 const URL_ELICITATION_ERROR = "UrlElicitationRequiredError";
 /** Its protocol code, by its name in `ErrorCode`/`ProtocolErrorCode` and by value. */

@@ -17,13 +17,14 @@ import {
   instanceReads,
   isCaught,
   isProtocolRequiredValue,
-  protocolRequiredRethrowTest,
+  rethrowGuard,
   runsInside,
 } from "./estree-tree.js";
 import {
   callUsing,
   type CatchingCall,
   escapes,
+  isAllowedRethrow,
   isAllowedThrow,
   isPromiseReject,
   type RejectionExit,
@@ -120,7 +121,7 @@ export class ThrowCollector {
   ) {
     this.listeners = {
       ThrowStatement: (node) => {
-        if (!this.isAllowed(node.argument) && !protocolRequiredRethrowTest(node)) this.throwStatements.push(node);
+        if (!this.isAllowed(node.argument) && !isAllowedRethrow(rethrowGuard(node), this.allow)) this.throwStatements.push(node);
       },
       // `this.validate()` and `Promise.reject()` (also `Promise["reject"]`), their callees maybe in a type
       // assertion: the selectors let through only such calls, not every member call of the file.

@@ -1360,6 +1360,30 @@ server.addTool({
 });`,
     },
     {
+      name: "allow covers a catch's rethrow of the allowed class, tested alone or with &&",
+      filename: SERVER_FILE,
+      options: [{ allow: ["UserError"], reportConvertedThrows: true }],
+      code: `
+import { FastMCP, UserError } from "fastmcp";
+const server = new FastMCP({ name: "home-hub", version: "1.0.0" });
+server.addTool({
+  name: "render_template",
+  parameters: z.object({ template: z.string() }),
+  execute: async ({ template }) => {
+    try {
+      if (template.trim() === "") throw new UserError("The template is empty.");
+      return await renderTemplate(template);
+    } catch (error) {
+      if (error instanceof UserError) throw error;
+      if (error instanceof UserError && error.message !== "") {
+        throw error;
+      }
+      throw new UserError(\`Failed to render the template: \${String(error)}\`);
+    }
+  },
+});`,
+    },
+    {
       name: "a rejection that is not returned or awaited does not leave the handler",
       filename: SERVER_FILE,
       code: `
@@ -2352,6 +2376,83 @@ router.route("search_docs", async (args: { query: string }) => {
 router.route("search_docs", async (args: { query: string }) => {
   if (args.query.trim() === "") return { content: [{ type: "text", text: "Error: query is empty" }], isError: true };
   return { content: [{ type: "text", text: await searchDocs(args.query) }] };
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "allow does not cover a rethrow whose test lets other errors through",
+      filename: SERVER_FILE,
+      options: [{ allow: ["UserError"], reportConvertedThrows: true }],
+      code: `
+import { FastMCP, UserError } from "fastmcp";
+const server = new FastMCP({ name: "home-hub", version: "1.0.0" });
+server.addTool({
+  name: "render_template",
+  parameters: z.object({ template: z.string() }),
+  execute: async ({ template }) => {
+    try {
+      return await renderTemplate(template);
+    } catch (error) {
+      if (error instanceof UserError || error instanceof TypeError) throw error;
+      if (!(error instanceof UserError)) throw error;
+      return "";
+    }
+  },
+});`,
+      errors: [
+        {
+          messageId: "throw",
+          data: { outcome: THROW_ESCAPES, hint: "" },
+          line: 11,
+          column: 69,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+import { FastMCP, UserError } from "fastmcp";
+const server = new FastMCP({ name: "home-hub", version: "1.0.0" });
+server.addTool({
+  name: "render_template",
+  parameters: z.object({ template: z.string() }),
+  execute: async ({ template }) => {
+    try {
+      return await renderTemplate(template);
+    } catch (error) {
+      if (error instanceof UserError || error instanceof TypeError) return { content: [{ type: "text", text: \`Error: \${error instanceof Error ? error.message : String(error)}\` }], isError: true };
+      if (!(error instanceof UserError)) throw error;
+      return "";
+    }
+  },
+});`,
+            },
+          ],
+        },
+        {
+          messageId: "throw",
+          data: { outcome: THROW_ESCAPES, hint: "" },
+          line: 12,
+          column: 42,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+import { FastMCP, UserError } from "fastmcp";
+const server = new FastMCP({ name: "home-hub", version: "1.0.0" });
+server.addTool({
+  name: "render_template",
+  parameters: z.object({ template: z.string() }),
+  execute: async ({ template }) => {
+    try {
+      return await renderTemplate(template);
+    } catch (error) {
+      if (error instanceof UserError || error instanceof TypeError) throw error;
+      if (!(error instanceof UserError)) return { content: [{ type: "text", text: \`Error: \${error instanceof Error ? error.message : String(error)}\` }], isError: true };
+      return "";
+    }
+  },
 });`,
             },
           ],

@@ -254,6 +254,15 @@ export function createReadFileTool(root: string) {
       ),
     },
     {
+      name: "a helper whose catch rethrows only an allowed error class",
+      filename: TOOL_FILE,
+      options: [{ maxDepth: 8, checkThrowsTags: true, allow: ["UserError"], reportConvertedThrows: true }],
+      code: factory(
+        `import { pageSize } from "../lib/user-error.js";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      return success(\`\${root}: \${pageSize(String(args.limit))}\`);`,
+      ),
+    },
+    {
       name: "a call outside any handler",
       filename: TOOL_FILE,
       code: `import { requireString, type ToolArgs } from "./utils.js";
@@ -798,6 +807,23 @@ export class ReadFileTool extends WorkspaceTool {
           line: 7,
           column: 34,
           data: { chain: "`requirePositive()`", location: "src/lib/user-error.ts:5", outcome: ESCAPES, hint: "" },
+        },
+      ],
+    },
+    {
+      name: "a helper whose catch rethrows an error class not in allow",
+      filename: TOOL_FILE,
+      options: [{ maxDepth: 8, checkThrowsTags: true, allow: ["ToolInputError"], reportConvertedThrows: true }],
+      code: factory(
+        `import { pageSize } from "../lib/user-error.js";\nimport { success, type ToolArgs } from "./utils.js";`,
+        `      return success(\`\${root}: \${pageSize(String(args.limit))}\`);`,
+      ),
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 7,
+          column: 34,
+          data: { chain: "`pageSize()`", location: "src/lib/user-error.ts:14", outcome: ESCAPES, hint: "" },
         },
       ],
     },

@@ -10,11 +10,13 @@ import {
   FACTORY_DEPTH,
   type FactoryValue,
   isCaught,
+  isAllowedRethrow,
   isAllowedThrow,
   isFollowedBinding,
   isInstanceFactory,
   isPromiseReject,
   isProtocolRequiredThrow,
+  type RethrowGuard,
   rejectionExit,
   runsInside,
 } from "../throw-semantics.js";
@@ -253,7 +255,7 @@ export class ThrowAnalysis {
         if (
           escapes(tsTree, node, target, undefined, this.catchingCall) &&
           !this.isAllowed(node.expression) &&
-          !isProtocolRequiredRethrow(node)
+          !isAllowedRethrow(rethrowGuard(node), this.options.allow)
         )
           return { own: node, tagged, calls, library };
       } else if (typescript.isCallExpression(node) || typescript.isNewExpression(node)) {
@@ -295,20 +297,15 @@ export class ThrowAnalysis {
   }
 }
 
-/**
- * `protocolRequiredRethrowTest` of the ESTree adapter on TypeScript nodes: `throw error` as the only statement of an
- * `if` whose test says `error` is the URL elicitation error (`error instanceof UrlElicitationRequiredError`, or
- * `error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired`).
- */
-function isProtocolRequiredRethrow(statement: ts.ThrowStatement): boolean {
+/** `rethrowGuard` of the ESTree adapter on TypeScript nodes. */
+function rethrowGuard(statement: ts.ThrowStatement): RethrowGuard<ts.Expression> | undefined {
   const thrown = unwrapTs(statement.expression);
-  if (!typescript.isIdentifier(thrown)) return false;
+  if (!typescript.isIdentifier(thrown)) return undefined;
   const block = statement.parent;
   const branch = typescript.isBlock(block) && block.statements.length === 1 ? block : statement;
   const holder = branch.parent;
-  if (!typescript.isIfStatement(holder) || holder.thenStatement !== branch) return false;
-  let className: string | undefined;
-  const code: { name?: string; value?: number } = {};
+  if (!typescript.isIfStatement(holder) || holder.thenStatement !== branch) return undefined;
+  const guard: RethrowGuard<ts.Expression> = { test: holder.expression, className: undefined, code: {} };
   const isThrown = (node: ts.Expression): boolean => {
     const value = unwrapTs(node);
     return typescript.isIdentifier(value) && value.text === thrown.text;
@@ -321,19 +318,19 @@ function isProtocolRequiredRethrow(statement: ts.ThrowStatement): boolean {
       read(node.left);
       read(node.right);
     } else if (operator === typescript.SyntaxKind.InstanceOfKeyword && isThrown(node.left)) {
-      className = lastName(node.right);
+      guard.className = lastName(node.right);
     } else if (operator === typescript.SyntaxKind.EqualsEqualsEqualsToken || operator === typescript.SyntaxKind.EqualsEqualsToken) {
       const isCode = (side: ts.Expression): boolean => {
         const value = unwrapTs(side);
         return typescript.isPropertyAccessExpression(value) && value.name.text === "code" && isThrown(value.expression);
       };
       const other = isCode(node.left) ? node.right : isCode(node.right) ? node.left : undefined;
-      if (other && typescript.isPropertyAccessExpression(unwrapTs(other))) code.name = lastName(other);
-      else if (other) code.value = numericTsValue(unwrapTs(other));
+      if (other && typescript.isPropertyAccessExpression(unwrapTs(other))) guard.code.name = lastName(other);
+      else if (other) guard.code.value = numericTsValue(unwrapTs(other));
     }
   };
   read(holder.expression);
-  return isProtocolRequiredThrow(className, code);
+  return guard;
 }
 
 /** `name` of `name` or `a.b.name`. */
