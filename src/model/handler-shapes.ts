@@ -36,11 +36,10 @@ export interface HandlerShape {
 }
 
 /**
- * Non-MCP agent libraries (the Vercel AI SDK, LangChain, the OpenAI Agents SDK, Mastra's core): their
- * `tool({ execute })` or `createTool({ execute })` is not an MCP tool, even in a tools folder. (Mastra's `MCPServer`
- * is in `@mastra/mcp`, which is not one of them.)
+ * Non-MCP agent libraries (the Vercel AI SDK, LangChain, the OpenAI Agents SDK): their `tool({ execute })` is not an
+ * MCP tool, even in a tools folder.
  */
-const AGENT_LIBRARY = /^(?:ai|langchain)(?:\/|$)|^@(?:ai-sdk|langchain)\/|^@openai\/agents(?:-[\w-]+)?(?:\/|$)|^@mastra\/core(?:\/|$)/u;
+const AGENT_LIBRARY = /^(?:ai|langchain)(?:\/|$)|^@(?:ai-sdk|langchain)\/|^@openai\/agents(?:-[\w-]+)?(?:\/|$)/u;
 
 export const SET_REQUEST_HANDLER = "setRequestHandler";
 const CALL_TOOL_SCHEMA = "CallToolRequestSchema";
@@ -107,7 +106,7 @@ export function givesWebMcpTools(settings: McpSettings, text: string, imports: r
   return text.includes(WEB_MCP_REGISTRY) && !imports.some((source) => isServerModule(settings, source));
 }
 
-/** A module of a non-MCP agent library (`AGENT_LIBRARY`). */
+/** A module of the Vercel AI SDK or LangChain. */
 export function isAgentLibrary(source: string): boolean {
   return AGENT_LIBRARY.test(source);
 }

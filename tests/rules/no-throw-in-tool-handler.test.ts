@@ -1322,11 +1322,6 @@ app.get("/health", (req, res) => {
       code: WEATHER_FUNCTION_TOOL('import { Agent, tool } from "@openai/agents";'),
     },
     {
-      name: "Mastra's createTool({ inputSchema, execute }) is a tool of a Mastra agent, not an MCP tool",
-      filename: TOOL_FILE,
-      code: WEATHER_FUNCTION_TOOL('import { createTool as tool } from "@mastra/core/tools";'),
-    },
-    {
       name: "the Vercel AI SDK's tool({ execute }) is not an MCP tool, even in a tools folder",
       filename: TOOL_FILE,
       code: `
