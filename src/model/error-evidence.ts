@@ -20,6 +20,7 @@ import { lastAnswer } from "../util/last-answer.js";
 import type { McpContext } from "./context.js";
 import { isErrorText, isJsonErrorText, namesAbsence, namesFailure, opensWithFailure, staticPrefix, textBranches } from "./error-text.js";
 import { answersOnlyWithToolResults, isErrorResult, type ToolResult, toolResult } from "./tool-results.js";
+import type { McpSettings } from "./settings.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -276,6 +277,23 @@ function isFailedValidation(test: TSESTree.Expression, sourceCode: SourceCode): 
 }
 
 /**
+ * A result's text reads as an error: a branch of it opens as an error text (`isErrorText`), is JSON that says it
+ * failed, or opens with a failure (`Failed to ...`) where the result does not also answer in data.
+ */
+export function readsAsErrorText(
+  text: TSESTree.Node,
+  sourceCode: SourceCode,
+  settings: McpSettings,
+  answersInData: () => boolean,
+): boolean {
+  return textBranches(text, sourceCode).some((branch) => {
+    const prefix = staticPrefix(branch, sourceCode);
+    if (prefix === undefined) return isJsonErrorText(branch, sourceCode);
+    return isErrorText(prefix, settings) || (opensWithFailure(prefix) && !answersInData());
+  });
+}
+
+/**
  * Why `result` (which has no `isError: true`) is an error result, or undefined when nothing says so.
  * Asked by several rules about the same result in turn: answered once.
  */
@@ -290,13 +308,7 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
   // Asked on several paths below: read once.
   let textReadsAsError: boolean | undefined;
   const readsAsError = (): boolean =>
-    (textReadsAsError ??=
-      text !== undefined &&
-      textBranches(text, sourceCode).some((branch) => {
-        const prefix = staticPrefix(branch, sourceCode);
-        if (prefix === undefined) return isJsonErrorText(branch, sourceCode);
-        return isErrorText(prefix, mcp.settings) || (opensWithFailure(prefix) && !answersInData());
-      }));
+    (textReadsAsError ??= text !== undefined && readsAsErrorText(text, sourceCode, mcp.settings, answersInData));
   if (path && reportsFailure(result, path.node, sourceCode)) {
     // A follow-up step's answer built from what the work before it produced is that work's partial success
     // (`${summary(obs)}\n\n*Explanation unavailable: ${error.message}*`), unless its first line names the failure or

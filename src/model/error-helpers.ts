@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
+  calledFunction,
   constDeclaratorOf,
   declaredFunction,
   declaredName,
@@ -25,6 +26,7 @@ import { hasIsErrorTrue, type ToolResult, toolResult } from "./tool-results.js";
  */
 export class ErrorHelpers {
   private readonly detected = new Map<FunctionNode, ErrorHelper | null>();
+  private readonly plainBuilders = new Map<FunctionNode, PlainResultBuilder | null>();
   /** Names of the file's functions that are error helpers: a cheap test before a scope lookup. */
   private helperNames: Set<string> | undefined;
   private helperCalls: readonly { call: TSESTree.CallExpression; helper: ErrorHelper }[] | undefined;
@@ -82,6 +84,22 @@ export class ErrorHelpers {
     // With type information, helpers declared in other files of the program are seen too.
     const helper = this.configuredHelper(call) ?? this.detectedHelper(call) ?? (this.typed && crossFileErrorHelper(this.typed, call));
     return helper && buildsErrorResult(call, helper) ? helper : undefined;
+  }
+
+  /**
+   * The plain result builder `call` calls: a function of this file (or a method of the class around the call) whose
+   * every answer is a result it never marks as an error, its text one of its parameters (`textResult(text)`). A
+   * failure given to it goes out as a success.
+   */
+  plainBuilderFor(call: TSESTree.CallExpression): PlainResultBuilder | undefined {
+    const fn = calledFunction(unwrapExpression(call.callee), this.sourceCode);
+    if (!fn) return undefined;
+    let builder = this.plainBuilders.get(fn);
+    if (builder === undefined) {
+      builder = detectPlainBuilder(fn, this.sourceCode.visitorKeys) ?? null;
+      this.plainBuilders.set(fn, builder);
+    }
+    return builder ?? undefined;
   }
 
   /** The message argument of an error helper call (not a spread), if the call has one. */
@@ -177,6 +195,27 @@ function dottedName(callee: TSESTree.Node): string | undefined {
   }
   const object = dottedName(node.object);
   return object === undefined ? undefined : `${object}.${node.property.name}`;
+}
+
+/** A function that builds a result it never marks as an error from one of its parameters. */
+export interface PlainResultBuilder {
+  /** The index of the argument that becomes the text. */
+  messageArgument: number;
+}
+
+function detectPlainBuilder(fn: FunctionNode, visitorKeys: TSESLint.SourceCode.VisitorKeys): PlainResultBuilder | undefined {
+  const parameters = fn.params.map(parameterName);
+  let messageArgument: number | undefined;
+  for (const returned of returnedValues(fn, visitorKeys)) {
+    const value = unwrapExpression(returned);
+    const result = value.type === AST_NODE_TYPES.ObjectExpression ? toolResult(value) : undefined;
+    if (!result?.text || result.isError || result.hasSpread) return undefined;
+    const text = unwrapExpression(result.text);
+    const index = text.type === AST_NODE_TYPES.Identifier ? parameters.indexOf(text.name) : -1;
+    if (index === -1 || (messageArgument !== undefined && index !== messageArgument)) return undefined;
+    messageArgument = index;
+  }
+  return messageArgument === undefined ? undefined : { messageArgument };
 }
 
 /**

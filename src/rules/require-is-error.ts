@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescr
 import { addLastProperty } from "../fix/add-property.js";
 import { errorResultSource, prefixedMessageSource } from "../fix/error-result-source.js";
 import { removeProperty } from "../fix/remove-property.js";
-import { errorEvidence, failureClause, returnSite } from "../model/error-evidence.js";
+import { errorEvidence, failureClause, readsAsErrorText, returnSite } from "../model/error-evidence.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { isJsonErrorText, isJsonFailureReport } from "../model/error-text.js";
@@ -30,6 +30,15 @@ const EVIDENCE_DESCRIPTION = {
 function isOverriddenBySpread(object: TSESTree.ObjectExpression, prop: TSESTree.Property): boolean {
   return object.properties.slice(object.properties.indexOf(prop) + 1).some((p) => p.type === AST_NODE_TYPES.SpreadElement);
 }
+
+/** The expressions that can hold written text: a call given none (most returned calls) is given no failure's text. */
+const WRITTEN_TEXT: ReadonlySet<string> = new Set([
+  AST_NODE_TYPES.Literal,
+  AST_NODE_TYPES.TemplateLiteral,
+  AST_NODE_TYPES.BinaryExpression,
+  AST_NODE_TYPES.ConditionalExpression,
+  AST_NODE_TYPES.LogicalExpression,
+]);
 
 type StringKind = "empty" | "string";
 
@@ -91,6 +100,8 @@ export default createRule({
         "`isError` is on a content item, where the client ignores it; it belongs on the tool result. Move it to the result.",
       successStringInCatch:
         "This `catch` returns the failure as plain text, which the client reads as a successful result. Return an error result with `isError: true`.",
+      failureThroughPlainBuilder:
+        "This tool handler returns a failure through `{{builder}}()`, which builds a result without `isError: true`, so the client takes it for a success. Return an error result with `isError: true`.",
       failureJsonString:
         "This tool handler returns a failure as JSON text that says it failed, which the client reads as a successful result. Return an error result with `isError: true`.",
       addIsError: "Add `isError: true` to the result.",
@@ -179,6 +190,29 @@ export default createRule({
             {
               messageId: "wrapAsErrorResult",
               fix: (fixer) => fixer.replaceText(node, errorResultSource(prefixedMessageSource(node, sourceCode, mcp.settings.errorPrefix))),
+            },
+          ],
+        });
+      },
+      // `return textResult(\`Error fetching market: ${error.message}\`)`: a failure's text given to a builder of plain
+      // results. Written text first, which most returned calls are not given; the builder and the handler after.
+      "ReturnStatement > CallExpression.argument"(node: TSESTree.CallExpression) {
+        if (!node.arguments.some((argument) => WRITTEN_TEXT.has(argument.type))) return;
+        const builder = mcp.errorHelpers.plainBuilderFor(node);
+        const message = builder && node.arguments.at(builder.messageArgument);
+        if (!message || message.type === AST_NODE_TYPES.SpreadElement) return;
+        if (!readsAsErrorText(message, sourceCode, mcp.settings, () => false)) return;
+        const site = returnSite(node);
+        if (!site?.statement || !mcp.handlers.isToolHandler(site.fn)) return;
+        context.report({
+          node,
+          messageId: "failureThroughPlainBuilder",
+          data: { builder: sourceCode.getText(node.callee) },
+          suggest: [
+            {
+              messageId: "wrapAsErrorResult",
+              fix: (fixer) =>
+                fixer.replaceText(node, errorResultSource(prefixedMessageSource(message, sourceCode, mcp.settings.errorPrefix))),
             },
           ],
         });

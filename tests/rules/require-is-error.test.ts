@@ -22,6 +22,24 @@ server.registerTool("fetch_page", { description: "Fetch a web page" }, async ({ 
 ${body}
 });`;
 
+/** A market tool whose answers all go through the file's `textResult(text)`; `onFailure` answers a failed lookup, on line 14. */
+const marketTool = (onFailure: string, textResult = '(text: string) => ({ content: [{ type: "text" as const, text }] })'): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+declare const markets: { get(id: number): Promise<{ title: string } | undefined> };
+const textResult = ${textResult};
+const server = new McpServer({ name: "prediction-markets", version: "1.0.0" });
+server.registerTool("get_market", { inputSchema: { marketAppId: z.number() } }, async ({ marketAppId }) => {
+  try {
+    const market = await markets.get(marketAppId);
+    if (!market) return textResult(\`Market \${marketAppId} not found.\`);
+    return textResult(JSON.stringify(market, null, 2));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : "Unknown error";
+    ${onFailure}
+  }
+});`;
+
 /** A tool that validates its URL with zod; `onInvalid` answers a failed check, on line 7. */
 const validatedTool = (onInvalid: string): string =>
   registeredTool(`  const parsed = PageRequest.safeParse({ url });
@@ -229,6 +247,28 @@ const LOCK_FAILURE = "JSON.stringify({ success: false, error: String(error) })";
 
 ruleTester.run("require-is-error", rule, {
   valid: [
+    {
+      name: "a plain result builder given a text that reads as no error, and the builder's own result",
+      filename: SERVER_FILE,
+      code: marketTool("return textResult(`Market ${marketAppId} is closed for now (${reason}).`);"),
+    },
+    {
+      name: "a builder that marks its results, or one whose text is no parameter, is no plain builder",
+      filename: SERVER_FILE,
+      code: marketTool(
+        'return textResult(`Error fetching market: ${reason}`) ?? sorry(`Error fetching market: ${reason}`);\n  function sorry(reason: string) { return { content: [{ type: "text" as const, text: "Sorry" }], reason }; }',
+        '(text: string) => ({ content: [{ type: "text" as const, text }], isError: text.startsWith("Error") })',
+      ),
+    },
+    {
+      name: "an error text given to a plain builder outside any tool handler",
+      filename: SERVER_FILE,
+      code: `
+const textResult = (text: string) => ({ content: [{ type: "text" as const, text }] });
+export function describeFailure(reason: string) {
+  return textResult(\`Error fetching market: \${reason}\`);
+}`,
+    },
     {
       name: "near-miss of an error builder: the function also answers the success path",
       filename: SERVER_FILE,
@@ -548,6 +588,74 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
     },
   ],
   invalid: [
+    {
+      name: "a failure's text given to the file's plain result builder in a handler's catch",
+      filename: SERVER_FILE,
+      code: marketTool("return textResult(`Error fetching market: ${reason}`);"),
+      errors: [
+        {
+          messageId: "failureThroughPlainBuilder",
+          data: { builder: "textResult" },
+          line: 14,
+          column: 12,
+          suggestions: [
+            {
+              messageId: "wrapAsErrorResult",
+              output: marketTool('return { content: [{ type: "text", text: `Error: Error fetching market: ${reason}` }], isError: true };'),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a failure given to a method of the class that builds plain results, with the text second",
+      filename: SERVER_FILE,
+      code: `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+declare function runOperation(method: string): Promise<unknown>;
+export class CommerceServer extends McpServer {
+  constructor() {
+    super({ name: "commerce", version: "1.0.0" });
+    this.registerTool("run_operation", { description: "Run one operation" }, async ({ method }: { method: string }) => {
+      const outcome = await runOperation(method);
+      if (outcome === undefined) return this.reply(method, "Failed to run the operation: nothing came back");
+      return this.reply(method, JSON.stringify(outcome));
+    });
+  }
+  private reply(method: string, text: string) {
+    return { content: [{ type: "text" as const, text }], _meta: { method } };
+  }
+}`,
+      errors: [
+        {
+          messageId: "failureThroughPlainBuilder",
+          data: { builder: "this.reply" },
+          line: 9,
+          column: 41,
+          suggestions: [
+            {
+              messageId: "wrapAsErrorResult",
+              output: `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+declare function runOperation(method: string): Promise<unknown>;
+export class CommerceServer extends McpServer {
+  constructor() {
+    super({ name: "commerce", version: "1.0.0" });
+    this.registerTool("run_operation", { description: "Run one operation" }, async ({ method }: { method: string }) => {
+      const outcome = await runOperation(method);
+      if (outcome === undefined) return { content: [{ type: "text", text: "Error: Failed to run the operation: nothing came back" }], isError: true };
+      return this.reply(method, JSON.stringify(outcome));
+    });
+  }
+  private reply(method: string, text: string) {
+    return { content: [{ type: "text" as const, text }], _meta: { method } };
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "a function of the file that only answers caught failures, given the caught error: its result is on the catch path",
       filename: SERVER_FILE,
