@@ -132,9 +132,10 @@ const ERROR_WORD = /^error\s*(?:[:[]|[-\u2013\u2014]\s)/iu;
 /**
  * `Error fetching DNS report: `, `Error taking screenshot: `: the word, what failed as a verb in -ing and its object
  * (one to five words, an interpolation one of them: `` `Error fetching content from ${url}: ${error}` ``), then a
- * colon. `Error handling: on` (no object) and `Error rate: 2%` are not. Tested on the text's shape.
+ * colon; after `while` or `when` the object may be left out (`Error while creating tracking category: `, `Error while
+ * connecting: `). `Error handling: on` (no object) and `Error rate: 2%` are not. Tested on the text's shape.
  */
-const ERROR_DOING = /^error\s+\p{L}+ing(?:\s+[^\s:]+){1,5}:/iu;
+const ERROR_DOING = /^error\s+(?:(?:while|when)\s+\p{L}+ing(?:\s+[^\s:]+){0,5}|\p{L}+ing(?:\s+[^\s:]+){1,5}):/iu;
 
 /**
  * `Failed to delete action`, `❌ Unable to retrieve a summary.`, `Could not determine the branch`, `Cannot rename ...`: a
@@ -163,11 +164,12 @@ export function namesFailure(text: TSESTree.Node, sourceCode: Readonly<TSESLint.
 
 /**
  * Words that say something the tool needs is absent: `Event ID is required`, `Actor 'scraper' not found`,
- * `PLATFORM_TOKEN is not set`, `Either flagId or flagKey must be provided`, `The branch does not exist`. `No results
- * found` and `No missing variables` do not: an empty answer is an answer.
+ * `PLATFORM_TOKEN is not set`, `Either flagId or flagKey must be provided`, `The branch does not exist`, `Document
+ * storage not available`, `Plugin not connected`. `No results found`, `No missing variables` and `3 slots available` do
+ * not: an empty answer is an answer.
  */
 const ABSENCE_WORDS =
-  /\b(?:not found|do(?:es)?\s*n[o']t exist|(?:is|are) (?:required|missing)|missing required|must be (?:provided|specified|given|set)|(?:is|are) not (?:set|configured)|not configured)\b/iu;
+  /\b(?:not found|do(?:es)?\s*n[o']t exist|(?:is|are) (?:required|missing)|missing required|must be (?:provided|specified|given|set)|(?:is|are) not (?:set|configured)|not (?:configured|available|connected))\b/iu;
 
 /** The text says, in the written parts of its first line, that something the tool needs is absent (`ABSENCE_WORDS`). */
 export function namesAbsence(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {

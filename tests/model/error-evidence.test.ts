@@ -201,6 +201,11 @@ export const c = { content: [{ type: "text", text: "Timeout" }] };`,
     expect(readsAsError("Error fetching DNS report: ")).toBe(true);
     expect(readsAsError("Error taking screenshot: ")).toBe(true);
     expect(readsAsError("error during fetch: ")).toBe(true);
+    expect(readsAsError("Error while creating tracking category: ")).toBe(true);
+    expect(readsAsError("Error while connecting: ")).toBe(true);
+    expect(readsAsError("Error when parsing the manifest: ")).toBe(true);
+    expect(readsAsError("Error when done: 3 retries")).toBe(false);
+    expect(readsAsError("Error while loading the page")).toBe(false);
     expect(readsAsError("Error handling: retries on")).toBe(false);
     expect(readsAsError("Error rate over the last hour: 2%")).toBe(false);
     expect(readsAsError("Error fetching the list of every zone this account may see: ")).toBe(false);

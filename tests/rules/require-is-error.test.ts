@@ -312,6 +312,12 @@ export function describeFailure(reason: string) {
   if (page.links.length > 0) return { content: [{ type: "text", text: \`\${page.missing.length} links not found\` }] };`),
     },
     {
+      name: "near-misses of a guard's answer saying what is available: a count, and a note outside a guard",
+      filename: SERVER_FILE,
+      code: pageGuardTool(`if (!page) return { content: [{ type: "text", text: "No cached pages available" }] };
+  if (page.offline) return { content: [{ type: "text", text: "Some images are not available offline" }] };`),
+    },
+    {
       name: "near-miss of a guard's answer: where the value is there (typeof !== undefined), a text naming an absence is data",
       filename: SERVER_FILE,
       code: pageGuardTool(
@@ -732,6 +738,27 @@ export class CommerceServer extends McpServer {
         { messageId: "missingIsError", line: 10, column: 12 },
       ],
       output: acceptEventModule(MISSING_EVENT_ID, EVENT_FAILURE, ", isError: true"),
+    },
+    {
+      name: "a guard that answers a missing binding with a text saying it is not available",
+      filename: SERVER_FILE,
+      code: pageGuardTool('if (!page) return { content: [{ type: "text", text: "Page storage not available" }] };'),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 6,
+          column: 21,
+          data: { evidence: ABSENCE },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: pageGuardTool(
+                'if (!page) return { content: [{ type: "text", text: "Page storage not available" }], isError: true };',
+              ),
+            },
+          ],
+        },
+      ],
     },
     {
       name: "a guard that answers a missing value with a text saying it was not found: only suggested",
