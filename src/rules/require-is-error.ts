@@ -5,7 +5,7 @@ import { removeProperty } from "../fix/remove-property.js";
 import { errorEvidence, failureClause, readsAsErrorText, returnSite } from "../model/error-evidence.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
-import { isJsonErrorText, isJsonFailureReport } from "../model/error-text.js";
+import { isJsonErrorText, isJsonFailureReport, textBranches } from "../model/error-text.js";
 import { ADDING_METHODS, contentItems, isErrorValue, onToolResult, type ToolResult } from "../model/tool-results.js";
 import { findProperty, isCaughtError, unwrapExpression } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
@@ -204,17 +204,23 @@ export default createRule({
         if (!readsAsErrorText(message, sourceCode, mcp.settings, () => false)) return;
         const site = returnSite(node);
         if (!site?.statement || !mcp.handlers.isToolHandler(site.fn)) return;
+        // A text that is a success on some branch (`ok ? "Order cancelled." : "Failed to cancel"`) gets no error result.
+        const onlyFailures = textBranches(message, sourceCode).every((branch) =>
+          readsAsErrorText(branch, sourceCode, mcp.settings, () => false),
+        );
         context.report({
           node,
           messageId: "failureThroughPlainBuilder",
           data: { builder: sourceCode.getText(node.callee) },
-          suggest: [
-            {
-              messageId: "wrapAsErrorResult",
-              fix: (fixer) =>
-                fixer.replaceText(node, errorResultSource(prefixedMessageSource(message, sourceCode, mcp.settings.errorPrefix))),
-            },
-          ],
+          suggest: onlyFailures
+            ? [
+                {
+                  messageId: "wrapAsErrorResult",
+                  fix: (fixer) =>
+                    fixer.replaceText(node, errorResultSource(prefixedMessageSource(message, sourceCode, mcp.settings.errorPrefix))),
+                },
+              ]
+            : [],
         });
       },
       // Only a return inside a catch clause can return the caught failure as a success string.

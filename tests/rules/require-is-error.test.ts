@@ -614,6 +614,14 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
       ],
     },
     {
+      name: "a text given to a plain result builder that fails on one branch only: reported without an error result to suggest",
+      filename: SERVER_FILE,
+      code: marketTool(
+        "return textResult(marketAppId > 0 ? `Market ${marketAppId} skipped: ${reason}` : `Failed to read market ${marketAppId}`);",
+      ),
+      errors: [{ messageId: "failureThroughPlainBuilder", data: { builder: "textResult" }, line: 14, column: 12, suggestions: [] }],
+    },
+    {
       name: "a failure given to a method of the class that builds plain results, with the text second",
       filename: SERVER_FILE,
       code: `
