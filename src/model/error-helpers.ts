@@ -1,6 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
-  calledFunction,
   constDeclaratorOf,
   declaredFunction,
   declaredName,
@@ -27,6 +26,8 @@ import { hasIsErrorTrue, type ToolResult, toolResult } from "./tool-results.js";
 export class ErrorHelpers {
   private readonly detected = new Map<FunctionNode, ErrorHelper | null>();
   private readonly plainBuilders = new Map<FunctionNode, PlainResultBuilder | null>();
+  /** A plain result builder was noted (`notePlainResult`): a field, so that a file with none asks for no calls. */
+  hasPlainBuilders = false;
   /** Names of the file's functions that are error helpers: a cheap test before a scope lookup. */
   private helperNames: Set<string> | undefined;
   private helperCalls: readonly { call: TSESTree.CallExpression; helper: ErrorHelper }[] | undefined;
@@ -87,19 +88,35 @@ export class ErrorHelpers {
   }
 
   /**
-   * The plain result builder `call` calls: a function of this file (or a method of the class around the call) whose
-   * every answer is a result it never marks as an error, its text one of its parameters (`textResult(text)`). A
-   * failure given to it goes out as a success.
+   * `result`, met in the traversal without `isError`, may be what a plain result builder of the file answers: a
+   * function whose every answer is a result it never marks as an error, its text one of its parameters
+   * (`const textResult = (text: string) => ({ content: [{ type: "text", text }] })`). A failure given to one goes out
+   * as a success.
    */
-  plainBuilderFor(call: TSESTree.CallExpression): PlainResultBuilder | undefined {
-    const fn = calledFunction(unwrapExpression(call.callee), this.sourceCode);
-    if (!fn) return undefined;
-    let builder = this.plainBuilders.get(fn);
-    if (builder === undefined) {
-      builder = detectPlainBuilder(fn, this.sourceCode.visitorKeys) ?? null;
-      this.plainBuilders.set(fn, builder);
+  notePlainResult(result: ToolResult): void {
+    const text = result.text && unwrapExpression(result.text);
+    if (text?.type !== AST_NODE_TYPES.Identifier || result.hasSpread) return;
+    const fn = enclosingFunction(result.node);
+    if (!fn || this.plainBuilders.has(fn) || declaredName(fn) === undefined) return;
+    const builder = fn.params.some((parameter) => parameterName(parameter) === text.name)
+      ? detectPlainBuilder(fn, this.sourceCode.visitorKeys)
+      : undefined;
+    this.plainBuilders.set(fn, builder ?? null);
+    if (builder) this.hasPlainBuilders = true;
+  }
+
+  /** The calls of the plain result builders noted (`notePlainResult`), from the references of their names: asked at the end of the traversal. */
+  plainBuilderCalls(): { call: TSESTree.CallExpression; builder: PlainResultBuilder }[] {
+    const calls: { call: TSESTree.CallExpression; builder: PlainResultBuilder }[] = [];
+    for (const [fn, builder] of this.plainBuilders) {
+      const declaration = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : constDeclaratorOf(fn);
+      if (!builder || !declaration?.id) continue;
+      for (const identifier of readsOf(declaration, declaration.id, this.sourceCode)) {
+        const { child, parent } = outerParent(identifier);
+        if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === child) calls.push({ call: parent, builder });
+      }
     }
-    return builder ?? undefined;
+    return calls;
   }
 
   /** The message argument of an error helper call (not a spread), if the call has one. */

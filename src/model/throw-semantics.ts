@@ -201,8 +201,8 @@ export interface RethrowGuard<Expression> {
  * A rethrow whose `if` lets through only an error the handler may throw: one of an allowed class (a framework's
  * `UserError`, which the rule's `allow` option names), or the one the protocol requires (`isProtocolRequiredThrow`).
  */
-export function isAllowedRethrow(guard: RethrowGuard<unknown> | undefined, allow: readonly string[]): boolean {
-  return guard !== undefined && (isAllowedThrow(guard.className, allow) || isProtocolRequiredThrow(guard.className, guard.code));
+export function isAllowedRethrow(guard: RethrowGuard<unknown>, allow: readonly string[]): boolean {
+  return isAllowedThrow(guard.className, allow) || isProtocolRequiredThrow(guard.className, guard.code);
 }
 
 /** The SDK's (v1 and v2) error for a URL elicitation the client must complete before the tool can run. */

@@ -121,7 +121,10 @@ export class ThrowCollector {
   ) {
     this.listeners = {
       ThrowStatement: (node) => {
-        if (!this.isAllowed(node.argument) && !isAllowedRethrow(rethrowGuard(node), this.allow)) this.throwStatements.push(node);
+        if (this.isAllowed(node.argument)) return;
+        // Most throws are no rethrow in an `if`: the guard's verdict is asked only of one that is.
+        const guard = rethrowGuard(node);
+        if (!guard || !isAllowedRethrow(guard, this.allow)) this.throwStatements.push(node);
       },
       // `this.validate()` and `Promise.reject()` (also `Promise["reject"]`), their callees maybe in a type
       // assertion: the selectors let through only such calls, not every member call of the file.

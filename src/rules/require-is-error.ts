@@ -154,6 +154,7 @@ export default createRule({
           checkIsErrorValue(result, result.isError);
           return;
         }
+        mcp.errorHelpers.notePlainResult(result);
         // `{ ...base, content }`: the spread may carry `isError`.
         if (result.hasSpread || checkMisplaced(result)) return;
         const evidence = errorEvidence(result, mcp, sourceCode);
@@ -194,34 +195,34 @@ export default createRule({
           ],
         });
       },
-      // `return textResult(\`Error fetching market: ${error.message}\`)`: a failure's text given to a builder of plain
-      // results. Written text first, which most returned calls are not given; the builder and the handler after.
-      "ReturnStatement > CallExpression.argument"(node: TSESTree.CallExpression) {
-        if (!node.arguments.some((argument) => WRITTEN_TEXT.has(argument.type))) return;
-        const builder = mcp.errorHelpers.plainBuilderFor(node);
-        const message = builder && node.arguments.at(builder.messageArgument);
-        if (!message || message.type === AST_NODE_TYPES.SpreadElement) return;
-        if (!readsAsErrorText(message, sourceCode, mcp.settings, () => false)) return;
-        const site = returnSite(node);
-        if (!site?.statement || !mcp.handlers.isToolHandler(site.fn)) return;
-        // A text that is a success on some branch (`ok ? "Order cancelled." : "Failed to cancel"`) gets no error result.
-        const onlyFailures = textBranches(message, sourceCode).every((branch) =>
-          readsAsErrorText(branch, sourceCode, mcp.settings, () => false),
-        );
-        context.report({
-          node,
-          messageId: "failureThroughPlainBuilder",
-          data: { builder: sourceCode.getText(node.callee) },
-          suggest: onlyFailures
-            ? [
-                {
-                  messageId: "wrapAsErrorResult",
-                  fix: (fixer) =>
-                    fixer.replaceText(node, errorResultSource(prefixedMessageSource(message, sourceCode, mcp.settings.errorPrefix))),
-                },
-              ]
-            : [],
-        });
+      // `return textResult(\`Error fetching market: ${error.message}\`)`: a failure's text given to a plain result
+      // builder of the file, found from the results met (`notePlainResult`) and its calls from its references.
+      "Program:exit"() {
+        if (!mcp.errorHelpers.hasPlainBuilders) return;
+        for (const { call, builder } of mcp.errorHelpers.plainBuilderCalls()) {
+          const message = call.arguments.at(builder.messageArgument);
+          if (!message || !WRITTEN_TEXT.has(message.type) || !readsAsErrorText(message, sourceCode, mcp.settings, () => false)) continue;
+          const site = returnSite(call);
+          if (!site || !mcp.handlers.isToolHandler(site.fn)) continue;
+          // A text that is a success on some branch (`ok ? "Order cancelled." : "Failed to cancel"`) gets no error result.
+          const onlyFailures = textBranches(message, sourceCode).every((branch) =>
+            readsAsErrorText(branch, sourceCode, mcp.settings, () => false),
+          );
+          context.report({
+            node: call,
+            messageId: "failureThroughPlainBuilder",
+            data: { builder: sourceCode.getText(call.callee) },
+            suggest: onlyFailures
+              ? [
+                  {
+                    messageId: "wrapAsErrorResult",
+                    fix: (fixer) =>
+                      fixer.replaceText(call, errorResultSource(prefixedMessageSource(message, sourceCode, mcp.settings.errorPrefix))),
+                  },
+                ]
+              : [],
+          });
+        }
       },
       // Only a return inside a catch clause can return the caught failure as a success string.
       "CatchClause ReturnStatement"(node: TSESTree.ReturnStatement) {

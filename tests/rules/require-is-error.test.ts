@@ -622,54 +622,47 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
       errors: [{ messageId: "failureThroughPlainBuilder", data: { builder: "textResult" }, line: 14, column: 12, suggestions: [] }],
     },
     {
-      name: "a failure given to a method of the class that builds plain results, with the text second",
+      name: "a failure given to a plain result builder declared after the handler, with the text second",
       filename: SERVER_FILE,
       code: `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 declare function runOperation(method: string): Promise<unknown>;
-export class CommerceServer extends McpServer {
-  constructor() {
-    super({ name: "commerce", version: "1.0.0" });
-    this.registerTool("run_operation", { description: "Run one operation" }, async ({ method }: { method: string }) => {
-      const outcome = await runOperation(method);
-      if (outcome === undefined) return this.reply(method, "Failed to run the operation: nothing came back");
-      return this.reply(method, JSON.stringify(outcome));
-    });
-  }
-  private reply(method: string, text: string) {
-    return { content: [{ type: "text" as const, text }], _meta: { method } };
-  }
+const server = new McpServer({ name: "commerce", version: "1.0.0" });
+server.registerTool("run_operation", { description: "Run one operation" }, async ({ method }: { method: string }) => {
+  const outcome = await runOperation(method);
+  if (outcome === undefined) return reply(method, "Failed to run the operation: nothing came back");
+  return reply(method, JSON.stringify(outcome));
+});
+function reply(method: string, text: string) {
+  return { content: [{ type: "text" as const, text }], _meta: { method } };
 }`,
       errors: [
         {
           messageId: "failureThroughPlainBuilder",
-          data: { builder: "this.reply" },
-          line: 9,
-          column: 41,
+          data: { builder: "reply" },
+          line: 7,
+          column: 37,
           suggestions: [
             {
               messageId: "wrapAsErrorResult",
               output: `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 declare function runOperation(method: string): Promise<unknown>;
-export class CommerceServer extends McpServer {
-  constructor() {
-    super({ name: "commerce", version: "1.0.0" });
-    this.registerTool("run_operation", { description: "Run one operation" }, async ({ method }: { method: string }) => {
-      const outcome = await runOperation(method);
-      if (outcome === undefined) return { content: [{ type: "text", text: "Error: Failed to run the operation: nothing came back" }], isError: true };
-      return this.reply(method, JSON.stringify(outcome));
-    });
-  }
-  private reply(method: string, text: string) {
-    return { content: [{ type: "text" as const, text }], _meta: { method } };
-  }
+const server = new McpServer({ name: "commerce", version: "1.0.0" });
+server.registerTool("run_operation", { description: "Run one operation" }, async ({ method }: { method: string }) => {
+  const outcome = await runOperation(method);
+  if (outcome === undefined) return { content: [{ type: "text", text: "Error: Failed to run the operation: nothing came back" }], isError: true };
+  return reply(method, JSON.stringify(outcome));
+});
+function reply(method: string, text: string) {
+  return { content: [{ type: "text" as const, text }], _meta: { method } };
 }`,
             },
           ],
         },
       ],
     },
+
     {
       name: "a function of the file that only answers caught failures, given the caught error: its result is on the catch path",
       filename: SERVER_FILE,

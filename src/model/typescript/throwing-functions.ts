@@ -255,7 +255,7 @@ export class ThrowAnalysis {
         if (
           escapes(tsTree, node, target, undefined, this.catchingCall) &&
           !this.isAllowed(node.expression) &&
-          !isAllowedRethrow(rethrowGuard(node), this.options.allow)
+          !isAllowedRethrowStatement(node, this.options.allow)
         )
           return { own: node, tagged, calls, library };
       } else if (typescript.isCallExpression(node) || typescript.isNewExpression(node)) {
@@ -295,6 +295,12 @@ export class ThrowAnalysis {
   private hasThrowsTag(node: ts.Node): boolean {
     return this.options.checkThrowsTags && typescript.getJSDocTags(node).some(isCountedThrowsTag);
   }
+}
+
+/** `statement` rethrows only what its `if` lets through for an allowed class, or the protocol requires. */
+function isAllowedRethrowStatement(statement: ts.ThrowStatement, allow: readonly string[]): boolean {
+  const guard = rethrowGuard(statement);
+  return guard !== undefined && isAllowedRethrow(guard, allow);
 }
 
 /** `rethrowGuard` of the ESTree adapter on TypeScript nodes. */
