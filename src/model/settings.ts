@@ -137,7 +137,13 @@ function hasUnbalancedBrackets(pattern: string): boolean {
   return depth !== 0;
 }
 
-function compileGlob(pattern: string, key: GlobKey): (path: string) => boolean {
+/** A compiled glob: a path matches when it is the glob's own text or matches its regular expression. */
+interface CompiledGlob {
+  glob: string;
+  regex: RegExp;
+}
+
+function compileGlob(pattern: string, key: GlobKey): CompiledGlob {
   if (pattern.trim() === "" || pattern === "!") {
     throw new McpSettingsError(key, `${GLOB_FORM}; got the empty glob ${shown(pattern)}`);
   }
@@ -153,10 +159,7 @@ function compileGlob(pattern: string, key: GlobKey): (path: string) => boolean {
   }
   try {
     // `debug` makes picomatch throw on a glob it cannot compile instead of silently matching nothing.
-    const regex = picomatch.makeRe(glob, { dot: true, debug: true });
-    // What picomatch's matcher does with these options (a glob also matches its own text), without
-    // the result objects it builds at each call: this runs once per file.
-    return (path) => path === glob || regex.test(path);
+    return { glob, regex: picomatch.makeRe(glob, { dot: true, debug: true }) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new McpSettingsError(key, `${GLOB_FORM}; ${shown(pattern)} is not a valid glob (${reason})`);
@@ -166,11 +169,27 @@ function compileGlob(pattern: string, key: GlobKey): (path: string) => boolean {
 /** The settings keys that hold globs matched against a file's path (`toolFilesPath`). */
 type GlobKey = "toolFiles" | "testFiles";
 
+/**
+ * What picomatch's matcher does with these options (a glob also matches its own text), without the result objects it
+ * builds at each call. It runs once per file, so one function with plain loops: every function a file's lint runs
+ * costs it (see docs/benchmarks.md).
+ */
 function compileGlobs(patterns: readonly string[], key: GlobKey): (path: string) => boolean {
-  const included: ((path: string) => boolean)[] = [];
-  const excluded: ((path: string) => boolean)[] = [];
+  const included: CompiledGlob[] = [];
+  const excluded: CompiledGlob[] = [];
   for (const pattern of patterns) (pattern.startsWith("!") ? excluded : included).push(compileGlob(pattern, key));
-  return (path) => included.some((matches) => matches(path)) && !excluded.some((matches) => matches(path));
+  return (path) => {
+    let matched = false;
+    for (const { glob, regex } of included) {
+      if (path === glob || regex.test(path)) {
+        matched = true;
+        break;
+      }
+    }
+    if (!matched) return false;
+    for (const { glob, regex } of excluded) if (path === glob || regex.test(path)) return false;
+    return true;
+  };
 }
 
 function compilePattern(value: unknown): RegExp | undefined {
@@ -201,7 +220,10 @@ function compilePattern(value: unknown): RegExp | undefined {
 export function toolFilesPath(filename: string, cwd: string): string {
   // The common case, a normalised path under the cwd, without the path module's parsing.
   const prefix = cwd.endsWith(path.sep) ? cwd : cwd + path.sep;
-  if (filename.startsWith(prefix) && !DOT_SEGMENT.test(filename)) return posixPath(filename.slice(prefix.length));
+  if (filename.startsWith(prefix) && !DOT_SEGMENT.test(filename)) {
+    const relative = filename.slice(prefix.length);
+    return path.sep === "/" ? relative : posixPath(relative);
+  }
   const relative = relativeDirectory(cwd, path.dirname(filename));
   const chosen = relative === undefined ? filename : path.join(relative, path.basename(filename));
   return posixPath(chosen);
