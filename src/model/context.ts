@@ -1,7 +1,7 @@
 import type { TSESLint } from "@typescript-eslint/utils";
 import { type AnyRuleContext, perFile } from "../util/per-file.js";
 import { ErrorHelpers } from "./error-helpers.js";
-import { fileGates, type FileGates } from "./file-gates.js";
+import { type FileGates, TextGates } from "./file-gates.js";
 import { getMcpSettings, McpSettingsError, type McpSettings } from "./settings.js";
 import { ToolHandlers } from "./tool-handlers.js";
 import { typedServices, type TypedServices } from "./typescript/services.js";
@@ -50,7 +50,7 @@ class FileModel implements McpContext {
     this.errorHelpers = new ErrorHelpers(sourceCode, settings, this.typed);
     // A guard's `catch` may answer through one of the file's error helpers.
     this.handlers = new ToolHandlers(sourceCode, settings, isToolFile, this.typed, this.errorHelpers);
-    this.gates = fileGates(sourceCode.text, settings, { typed: this.typed !== undefined, isToolFile });
+    this.gates = new TextGates(sourceCode.text, settings, this.typed !== undefined, isToolFile);
   }
 
   get isToolFile(): boolean {

@@ -58,9 +58,10 @@ const patternsFor = lastAnswer((settings: McpSettings): Patterns => {
  * protocol-error one stays open: a handler may be registered, and an error helper declared, in
  * another file. In a tool file any function may be a handler (a default export), so the path is
  * matched before the text is searched. A class, not an object literal with getters: V8 defines a
- * literal's accessors one by one at each evaluation, which cost more than a gate's test.
+ * literal's accessors one by one at each evaluation, which cost more than a gate's test. Built with `new` where a
+ * file's model is, with no factory around it: every function a file's lint runs costs it (docs/benchmarks.md).
  */
-class TextGates implements FileGates {
+export class TextGates implements FileGates {
   // One field per gate, not a record keyed by the gate's name: a keyed read and write per test cost more in a lint run.
   private hasToolResults: boolean | undefined;
   private hasProtocolErrors: boolean | undefined;
@@ -87,12 +88,4 @@ class TextGates implements FileGates {
   get handlers(): boolean {
     return this.typed || this.isToolFile() || (this.hasHandlers ??= this.patterns.handlers.test(this.text));
   }
-}
-
-export function fileGates(
-  text: string,
-  settings: McpSettings,
-  { typed, isToolFile }: { typed: boolean; isToolFile: () => boolean },
-): FileGates {
-  return new TextGates(text, settings, typed, isToolFile);
 }

@@ -372,8 +372,8 @@ export function misspelledNamespace(settings: Readonly<Record<string, unknown>>)
 /** Each settings object's reading: one per configuration, the same for every file it lints. */
 const bySettings = new WeakMap<object, McpSettings | McpSettingsError>();
 const byNamespace = new WeakMap<object, McpSettings>();
+/** The settings of a configuration that sets none, parsed on first use (`defaults ??= parseSettings(undefined)`). */
 let defaults: McpSettings | undefined;
-const defaultSettings = (): McpSettings => (defaults ??= parseSettings(undefined));
 
 /**
  * The plugin's settings from a rule context's `settings`, validated once per settings object.
@@ -382,7 +382,7 @@ const defaultSettings = (): McpSettings => (defaults ??= parseSettings(undefined
 export function getMcpSettings(settings: Readonly<Record<string, unknown>>): McpSettings {
   // A configuration without settings gives every file a new empty object (ESLint's `settings = {}`): no
   // entry of the cache below would ever be read again.
-  if (Object.keys(settings).length === 0) return defaultSettings();
+  if (Object.keys(settings).length === 0) return (defaults ??= parseSettings(undefined));
   let read = bySettings.get(settings);
   if (read === undefined) {
     try {
@@ -401,7 +401,7 @@ function readSettings(settings: Readonly<Record<string, unknown>>): McpSettings 
   const misspelled = misspelledNamespace(settings);
   if (misspelled) throw misspelled;
   const raw = settings[SETTINGS_KEY];
-  if (raw === undefined) return defaultSettings();
+  if (raw === undefined) return (defaults ??= parseSettings(undefined));
   if (typeof raw !== "object" || raw === null) return parseSettings(raw);
   // Configurations that share the plugin's settings object share its reading too.
   let parsed = byNamespace.get(raw);

@@ -17,14 +17,11 @@ export function lastAnswer<A extends readonly unknown[], V>(
       return last.value;
     };
   }
+  // The comparison is written out here, not called: every function a file's lint runs costs it (docs/benchmarks.md).
   return (...args) => {
-    if (!last || !sameArguments(last.args, args)) last = { args, value: compute(...args) };
+    let same = last !== undefined && last.args.length === args.length;
+    for (let index = 0; same && index < args.length; index++) same = last?.args[index] === args[index];
+    if (!last || !same) last = { args, value: compute(...args) };
     return last.value;
   };
-}
-
-function sameArguments(before: readonly unknown[], now: readonly unknown[]): boolean {
-  if (before.length !== now.length) return false;
-  for (let index = 0; index < now.length; index++) if (before[index] !== now[index]) return false;
-  return true;
 }

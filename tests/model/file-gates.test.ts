@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { fileGates } from "../../src/model/file-gates.js";
+import { TextGates } from "../../src/model/file-gates.js";
 import { getMcpSettings } from "../../src/model/settings.js";
 
 const untyped = (text: string, raw: Record<string, unknown> = {}) =>
-  fileGates(text, getMcpSettings({ "mcp-tool-errors": raw }), { typed: false, isToolFile: () => false });
+  new TextGates(text, getMcpSettings({ "mcp-tool-errors": raw }), false, () => false);
 
-describe("fileGates", () => {
+describe("TextGates", () => {
   it("opens the tool-result gate on `content`, or on the last name of a configured error helper", () => {
     expect(untyped(`return { content: [{ type: "text", text: "Error: not found" }], isError: true };`).toolResults).toBe(true);
     expect(untyped(`res.setHeader("contentType", "json");`).toolResults).toBe(false);
@@ -27,11 +27,11 @@ describe("fileGates", () => {
   it("opens the handler gate on a registration, a definition or a handler property, and in a tool file", () => {
     expect(untyped(`server.registerTool("search", { inputSchema }, async (args) => run(args));`).handlers).toBe(true);
     expect(untyped(`const searchHandler = makeHandler(); registerToolbar(searchHandler);`).handlers).toBe(false);
-    expect(fileGates("export const retries = 3;", getMcpSettings({}), { typed: false, isToolFile: () => true }).handlers).toBe(true);
+    expect(new TextGates("export const retries = 3;", getMcpSettings({}), false, () => true).handlers).toBe(true);
   });
 
   it("keeps the result and handler gates open with type information, which may bring them from another file", () => {
-    const gates = fileGates("export const retries = 3;", getMcpSettings({}), { typed: true, isToolFile: () => false });
+    const gates = new TextGates("export const retries = 3;", getMcpSettings({}), true, () => false);
     expect([gates.toolResults, gates.handlers, gates.protocolErrors]).toEqual([true, true, false]);
   });
 });
