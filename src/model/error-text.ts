@@ -171,20 +171,30 @@ export function namesFailure(text: TSESTree.Node, sourceCode: Readonly<TSESLint.
 const ABSENCE_WORDS =
   /\b(?:not found|do(?:es)?\s*n[o']t exist|(?:is|are) (?:required|missing)|missing required|must be (?:provided|specified|given|set)|(?:is|are) not (?:set|configured)|not (?:configured|available|connected))\b/iu;
 
-/** The text says, in the written parts of its first line, that something the tool needs is absent (`ABSENCE_WORDS`). */
+/**
+ * A first line that opens with "No": an empty answer, whatever it adds (`No hover documentation found or LSIF data not
+ * available for this file.`).
+ */
+const EMPTY_ANSWER = /^[\p{P}\p{S}\s]*no\s/iu;
+
+/**
+ * The text says, in the written parts of its first line, that something the tool needs is absent (`ABSENCE_WORDS`),
+ * and does not open as an empty answer (`EMPTY_ANSWER`).
+ */
 export function namesAbsence(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  return firstLineSays(text, ABSENCE_WORDS, sourceCode);
+  return firstLineSays(text, ABSENCE_WORDS, sourceCode, EMPTY_ANSWER);
 }
 
-/** On some branch, the written parts of the text's first line match `words`. */
-function firstLineSays(text: TSESTree.Node, words: RegExp, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+/** On some branch, the written parts of the text's first line match `words` (and not `unless`). */
+function firstLineSays(text: TSESTree.Node, words: RegExp, sourceCode: Readonly<TSESLint.SourceCode>, unless?: RegExp): boolean {
   return textBranches(text, sourceCode).some((branch) => {
     const node = unwrapExpression(branch);
     const written =
       node.type === AST_NODE_TYPES.TemplateLiteral
         ? node.quasis.map((quasi) => quasi.value.cooked ?? "").join(" ")
         : staticPrefix(node, sourceCode)?.text;
-    return written !== undefined && words.test(written.trimStart().split("\n", 1)[0]);
+    const firstLine = written?.trimStart().split("\n", 1)[0];
+    return firstLine !== undefined && words.test(firstLine) && !(unless?.test(firstLine) ?? false);
   });
 }
 

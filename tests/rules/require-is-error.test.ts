@@ -312,9 +312,9 @@ export function describeFailure(reason: string) {
   if (page.links.length > 0) return { content: [{ type: "text", text: \`\${page.missing.length} links not found\` }] };`),
     },
     {
-      name: "near-misses of a guard's answer saying what is available: a count, and a note outside a guard",
+      name: "near-misses of a guard's answer saying what is not available: an empty answer, and a note outside a guard",
       filename: SERVER_FILE,
-      code: pageGuardTool(`if (!page) return { content: [{ type: "text", text: "No cached pages available" }] };
+      code: pageGuardTool(`if (!page) return { content: [{ type: "text", text: "No cached page found, or page storage not available." }] };
   if (page.offline) return { content: [{ type: "text", text: "Some images are not available offline" }] };`),
     },
     {
