@@ -180,15 +180,15 @@ function compileGlobs(patterns: readonly string[], key: GlobKey): (path: string)
   for (const pattern of patterns) (pattern.startsWith("!") ? excluded : included).push(compileGlob(pattern, key));
   return (path) => {
     let matched = false;
-    for (const { glob, regex } of included) {
-      if (path === glob || regex.test(path)) {
-        matched = true;
-        break;
-      }
+    for (let index = 0; !matched && index < included.length; index++) {
+      const { glob, regex } = included[index];
+      matched = path === glob || regex.test(path);
     }
-    if (!matched) return false;
-    for (const { glob, regex } of excluded) if (path === glob || regex.test(path)) return false;
-    return true;
+    for (let index = 0; matched && index < excluded.length; index++) {
+      const { glob, regex } = excluded[index];
+      matched = path !== glob && !regex.test(path);
+    }
+    return matched;
   };
 }
 
