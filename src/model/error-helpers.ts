@@ -61,20 +61,26 @@ export class ErrorHelpers {
    * when every result has been noted, and read once for all the rules that ask.
    */
   declaredHelperCalls(): readonly { call: TSESTree.CallExpression; helper: ErrorHelper }[] {
-    this.helperCalls ??= this.findDeclaredHelperCalls();
+    this.helperCalls ??= this.callsByName(this.detected, buildsErrorResult);
     return this.helperCalls;
   }
 
-  private findDeclaredHelperCalls(): { call: TSESTree.CallExpression; helper: ErrorHelper }[] {
-    const calls: { call: TSESTree.CallExpression; helper: ErrorHelper }[] = [];
-    for (const [fn, helper] of this.detected) {
+  /**
+   * The calls, from the references of each one's name, of the functions `found` has a helper for (error helper or
+   * plain result builder), with that helper; only those `keep` keeps, when given.
+   */
+  private callsByName<T>(
+    found: ReadonlyMap<FunctionNode, T | null>,
+    keep?: (call: TSESTree.CallExpression, helper: T) => boolean,
+  ): { call: TSESTree.CallExpression; helper: T }[] {
+    const calls: { call: TSESTree.CallExpression; helper: T }[] = [];
+    for (const [fn, helper] of found) {
       const declaration = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : constDeclaratorOf(fn);
-      if (!helper || !declaration?.id) continue;
+      if (helper === null || !declaration?.id) continue;
       for (const identifier of readsOf(declaration, declaration.id, this.sourceCode)) {
         const { child, parent } = outerParent(identifier);
-        if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === child && buildsErrorResult(parent, helper)) {
-          calls.push({ call: parent, helper });
-        }
+        if (parent?.type !== AST_NODE_TYPES.CallExpression || parent.callee !== child) continue;
+        if (!keep || keep(parent, helper)) calls.push({ call: parent, helper });
       }
     }
     return calls;
@@ -106,17 +112,8 @@ export class ErrorHelpers {
   }
 
   /** The calls of the plain result builders noted (`notePlainResult`), from the references of their names: asked at the end of the traversal. */
-  plainBuilderCalls(): { call: TSESTree.CallExpression; builder: PlainResultBuilder }[] {
-    const calls: { call: TSESTree.CallExpression; builder: PlainResultBuilder }[] = [];
-    for (const [fn, builder] of this.plainBuilders) {
-      const declaration = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : constDeclaratorOf(fn);
-      if (!builder || !declaration?.id) continue;
-      for (const identifier of readsOf(declaration, declaration.id, this.sourceCode)) {
-        const { child, parent } = outerParent(identifier);
-        if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === child) calls.push({ call: parent, builder });
-      }
-    }
-    return calls;
+  plainBuilderCalls(): { call: TSESTree.CallExpression; helper: PlainResultBuilder }[] {
+    return this.callsByName(this.plainBuilders);
   }
 
   /** The message argument of an error helper call (not a spread), if the call has one. */

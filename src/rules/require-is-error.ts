@@ -199,7 +199,7 @@ export default createRule({
       // builder of the file, found from the results met (`notePlainResult`) and its calls from its references.
       "Program:exit"() {
         if (!mcp.errorHelpers.hasPlainBuilders) return;
-        for (const { call, builder } of mcp.errorHelpers.plainBuilderCalls()) {
+        for (const { call, helper: builder } of mcp.errorHelpers.plainBuilderCalls()) {
           const message = call.arguments.at(builder.messageArgument);
           if (!message || !WRITTEN_TEXT.has(message.type) || !readsAsErrorText(message, sourceCode, mcp.settings, () => false)) continue;
           const site = returnSite(call);

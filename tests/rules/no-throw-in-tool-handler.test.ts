@@ -126,6 +126,23 @@ const escapingThrow = (
   suggestions: [{ messageId: "replaceWithErrorResult" as const, output: code.replace(throwStatement, errorReturn) }],
 });
 
+/** A FastMCP Home Assistant tool that renders a template; `catchBody` is its `catch (error)` block, from line 12. */
+const RENDER_TEMPLATE_TOOL = (catchBody: string): string => `
+import { FastMCP, UserError } from "fastmcp";
+const server = new FastMCP({ name: "home-hub", version: "1.0.0" });
+server.addTool({
+  name: "render_template",
+  parameters: z.object({ template: z.string() }),
+  execute: async ({ template }) => {
+    try {
+      if (template.trim() === "") throw new UserError("The template is empty.");
+      return await renderTemplate(template);
+    } catch (error) {
+${catchBody}
+    }
+  },
+});`;
+
 /** A weather tool built by the `tool` that `source` imports, with a throw at line 8, column 28. */
 const WEATHER_FUNCTION_TOOL = (source: string): string => `
 ${source}
@@ -1363,25 +1380,11 @@ server.addTool({
       name: "allow covers a catch's rethrow of the allowed class, tested alone or with &&",
       filename: SERVER_FILE,
       options: [{ allow: ["UserError"], reportConvertedThrows: true }],
-      code: `
-import { FastMCP, UserError } from "fastmcp";
-const server = new FastMCP({ name: "home-hub", version: "1.0.0" });
-server.addTool({
-  name: "render_template",
-  parameters: z.object({ template: z.string() }),
-  execute: async ({ template }) => {
-    try {
-      if (template.trim() === "") throw new UserError("The template is empty.");
-      return await renderTemplate(template);
-    } catch (error) {
-      if (error instanceof UserError) throw error;
+      code: RENDER_TEMPLATE_TOOL(`      if (error instanceof UserError) throw error;
       if (error instanceof UserError && error.message !== "") {
         throw error;
       }
-      throw new UserError(\`Failed to render the template: \${String(error)}\`);
-    }
-  },
-});`,
+      throw new UserError(\`Failed to render the template: \${String(error)}\`);`),
     },
     {
       name: "a rejection that is not returned or awaited does not leave the handler",
@@ -2386,74 +2389,36 @@ router.route("search_docs", async (args: { query: string }) => {
       name: "allow does not cover a rethrow whose test lets other errors through",
       filename: SERVER_FILE,
       options: [{ allow: ["UserError"], reportConvertedThrows: true }],
-      code: `
-import { FastMCP, UserError } from "fastmcp";
-const server = new FastMCP({ name: "home-hub", version: "1.0.0" });
-server.addTool({
-  name: "render_template",
-  parameters: z.object({ template: z.string() }),
-  execute: async ({ template }) => {
-    try {
-      return await renderTemplate(template);
-    } catch (error) {
-      if (error instanceof UserError || error instanceof TypeError) throw error;
+      code: RENDER_TEMPLATE_TOOL(`      if (error instanceof UserError || error instanceof TypeError) throw error;
       if (!(error instanceof UserError)) throw error;
-      return "";
-    }
-  },
-});`,
+      return "";`),
       errors: [
         {
           messageId: "throw",
           data: { outcome: THROW_ESCAPES, hint: "" },
-          line: 11,
+          line: 12,
           column: 69,
           suggestions: [
             {
               messageId: "replaceWithErrorResult",
-              output: `
-import { FastMCP, UserError } from "fastmcp";
-const server = new FastMCP({ name: "home-hub", version: "1.0.0" });
-server.addTool({
-  name: "render_template",
-  parameters: z.object({ template: z.string() }),
-  execute: async ({ template }) => {
-    try {
-      return await renderTemplate(template);
-    } catch (error) {
-      if (error instanceof UserError || error instanceof TypeError) return { content: [{ type: "text", text: \`Error: \${error instanceof Error ? error.message : String(error)}\` }], isError: true };
+              output:
+                RENDER_TEMPLATE_TOOL(`      if (error instanceof UserError || error instanceof TypeError) return { content: [{ type: "text", text: \`Error: \${error instanceof Error ? error.message : String(error)}\` }], isError: true };
       if (!(error instanceof UserError)) throw error;
-      return "";
-    }
-  },
-});`,
+      return "";`),
             },
           ],
         },
         {
           messageId: "throw",
           data: { outcome: THROW_ESCAPES, hint: "" },
-          line: 12,
+          line: 13,
           column: 42,
           suggestions: [
             {
               messageId: "replaceWithErrorResult",
-              output: `
-import { FastMCP, UserError } from "fastmcp";
-const server = new FastMCP({ name: "home-hub", version: "1.0.0" });
-server.addTool({
-  name: "render_template",
-  parameters: z.object({ template: z.string() }),
-  execute: async ({ template }) => {
-    try {
-      return await renderTemplate(template);
-    } catch (error) {
-      if (error instanceof UserError || error instanceof TypeError) throw error;
+              output: RENDER_TEMPLATE_TOOL(`      if (error instanceof UserError || error instanceof TypeError) throw error;
       if (!(error instanceof UserError)) return { content: [{ type: "text", text: \`Error: \${error instanceof Error ? error.message : String(error)}\` }], isError: true };
-      return "";
-    }
-  },
-});`,
+      return "";`),
             },
           ],
         },

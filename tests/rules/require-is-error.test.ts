@@ -740,46 +740,28 @@ function reply(method: string, text: string) {
       ],
       output: acceptEventModule(MISSING_EVENT_ID, EVENT_FAILURE, ", isError: true"),
     },
-    {
-      name: "a guard that answers a missing binding with a text saying it is not available",
+    ...[
+      ["a missing value with a text saying it was not found", "`Page ${url} not found`"],
+      ["a missing binding with a text saying it is not available", '"Page storage not available"'],
+    ].map(([what, text]) => ({
+      name: `a guard that answers ${what}: only suggested`,
       filename: SERVER_FILE,
-      code: pageGuardTool('if (!page) return { content: [{ type: "text", text: "Page storage not available" }] };'),
+      code: pageGuardTool(`if (!page) return { content: [{ type: "text", text: ${text} }] };`),
       errors: [
         {
-          messageId: "missingIsError",
+          messageId: "missingIsError" as const,
           line: 6,
           column: 21,
           data: { evidence: ABSENCE },
           suggestions: [
             {
-              messageId: "addIsError",
-              output: pageGuardTool(
-                'if (!page) return { content: [{ type: "text", text: "Page storage not available" }], isError: true };',
-              ),
+              messageId: "addIsError" as const,
+              output: pageGuardTool(`if (!page) return { content: [{ type: "text", text: ${text} }], isError: true };`),
             },
           ],
         },
       ],
-    },
-    {
-      name: "a guard that answers a missing value with a text saying it was not found: only suggested",
-      filename: SERVER_FILE,
-      code: pageGuardTool('if (!page) return { content: [{ type: "text", text: `Page ${url} not found` }] };'),
-      errors: [
-        {
-          messageId: "missingIsError",
-          line: 6,
-          column: 21,
-          data: { evidence: ABSENCE },
-          suggestions: [
-            {
-              messageId: "addIsError",
-              output: pageGuardTool('if (!page) return { content: [{ type: "text", text: `Page ${url} not found` }], isError: true };'),
-            },
-          ],
-        },
-      ],
-    },
+    })),
     {
       name: "the else of a test that the value is there, and a type check of the input, saying what is required",
       filename: SERVER_FILE,
