@@ -31,7 +31,7 @@ function isOverriddenBySpread(object: TSESTree.ObjectExpression, prop: TSESTree.
   return object.properties.slice(object.properties.indexOf(prop) + 1).some((p) => p.type === AST_NODE_TYPES.SpreadElement);
 }
 
-/** The expressions that can hold written text: a call given none (most returned calls) is given no failure's text. */
+/** The expressions a builder's message is written in at the call: the rule reads the text the handler writes there. */
 const WRITTEN_TEXT: ReadonlySet<string> = new Set([
   AST_NODE_TYPES.Literal,
   AST_NODE_TYPES.TemplateLiteral,
@@ -130,6 +130,17 @@ export default createRule({
       });
     }
 
+    /** The suggestion that replaces `node` with an error result whose text is `message` with the error prefix. */
+    function wrapAsErrorResult(
+      node: TSESTree.Node,
+      message: TSESTree.Node = node,
+    ): TSESLint.SuggestionReportDescriptor<"wrapAsErrorResult"> {
+      return {
+        messageId: "wrapAsErrorResult",
+        fix: (fixer) => fixer.replaceText(node, errorResultSource(prefixedMessageSource(message, sourceCode, mcp.settings.errorPrefix))),
+      };
+    }
+
     function checkMisplaced(result: ToolResult): boolean {
       for (const item of contentItems(result.content)) {
         const misplaced = findProperty(item, "isError");
@@ -184,16 +195,7 @@ export default createRule({
         const site = returnSite(node);
         if (!site?.statement || failureClause(site.statement, site.fn) || !isJsonErrorText(node, sourceCode)) return;
         if (!mcp.handlers.isToolHandler(site.fn)) return;
-        context.report({
-          node,
-          messageId: "failureJsonString",
-          suggest: [
-            {
-              messageId: "wrapAsErrorResult",
-              fix: (fixer) => fixer.replaceText(node, errorResultSource(prefixedMessageSource(node, sourceCode, mcp.settings.errorPrefix))),
-            },
-          ],
-        });
+        context.report({ node, messageId: "failureJsonString", suggest: [wrapAsErrorResult(node)] });
       },
       // `return textResult(\`Error fetching market: ${error.message}\`)`: a failure's text given to a plain result
       // builder of the file, found from the results met (`notePlainResult`) and its calls from its references.
@@ -201,26 +203,19 @@ export default createRule({
         if (!mcp.errorHelpers.hasPlainBuilders) return;
         for (const { call, helper: builder } of mcp.errorHelpers.plainBuilderCalls()) {
           const message = call.arguments.at(builder.messageArgument);
-          if (!message || !WRITTEN_TEXT.has(message.type) || !readsAsErrorText(message, sourceCode, mcp.settings, () => false)) continue;
+          if (!message || !WRITTEN_TEXT.has(message.type)) continue;
+          // Each branch read once: whether any fails, and whether all do.
+          const branches = textBranches(message, sourceCode);
+          const failing = branches.filter((branch) => readsAsErrorText(branch, sourceCode, mcp.settings, () => false)).length;
+          if (failing === 0) continue;
           const site = returnSite(call);
           if (!site || !mcp.handlers.isToolHandler(site.fn)) continue;
-          // A text that is a success on some branch (`ok ? "Order cancelled." : "Failed to cancel"`) gets no error result.
-          const onlyFailures = textBranches(message, sourceCode).every((branch) =>
-            readsAsErrorText(branch, sourceCode, mcp.settings, () => false),
-          );
           context.report({
             node: call,
             messageId: "failureThroughPlainBuilder",
             data: { builder: sourceCode.getText(call.callee) },
-            suggest: onlyFailures
-              ? [
-                  {
-                    messageId: "wrapAsErrorResult",
-                    fix: (fixer) =>
-                      fixer.replaceText(call, errorResultSource(prefixedMessageSource(message, sourceCode, mcp.settings.errorPrefix))),
-                  },
-                ]
-              : [],
+            // A text that is a success on some branch (`ok ? "Order cancelled." : "Failed to cancel"`) gets no error result.
+            suggest: failing === branches.length ? [wrapAsErrorResult(call, message)] : [],
           });
         }
       },
@@ -232,17 +227,7 @@ export default createRule({
         if (!argument || stringKind(argument, sourceCode) !== "string") return;
         const site = returnSite(argument);
         if (!site?.statement || !failureClause(node, site.fn) || !mcp.handlers.isToolHandler(site.fn)) return;
-        context.report({
-          node: argument,
-          messageId: "successStringInCatch",
-          suggest: [
-            {
-              messageId: "wrapAsErrorResult",
-              fix: (fixer) =>
-                fixer.replaceText(argument, errorResultSource(prefixedMessageSource(argument, sourceCode, mcp.settings.errorPrefix))),
-            },
-          ],
-        });
+        context.report({ node: argument, messageId: "successStringInCatch", suggest: [wrapAsErrorResult(argument)] });
       },
     };
   },
