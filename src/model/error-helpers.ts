@@ -1,16 +1,19 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
+  calledFunction,
   constDeclaratorOf,
-  declaredFunction,
   declaredName,
   type FunctionNode,
+  instanceMethodOf,
   onObjectWithProperty,
   outerParent,
+  propertyName,
   returnedValues,
   unwrapExpression,
 } from "../util/ast.js";
 import { nodeAt } from "../util/node-at.js";
 import { readsOf } from "../util/references.js";
+import { thisMembersNamed } from "../util/this-members.js";
 import type { ErrorHelper, McpSettings } from "./settings.js";
 import { crossFileErrorHelper } from "./typescript/error-helpers.js";
 import type { TypedServices } from "./typescript/services.js";
@@ -50,7 +53,7 @@ export class ErrorHelpers {
     if (object === this.lastNoted) return;
     this.lastNoted = object;
     const fn = enclosingFunction(object);
-    const name = fn && declaredName(fn);
+    const name = fn && calledName(fn);
     if (!fn || name === undefined || this.detected.has(fn) || !isHelperResultAt(object, fn, name)) return;
     this.detected.set(fn, detectHelper(fn, name, this.sourceCode.visitorKeys) ?? null);
   }
@@ -75,10 +78,9 @@ export class ErrorHelpers {
   ): { call: TSESTree.CallExpression; helper: T }[] {
     const calls: { call: TSESTree.CallExpression; helper: T }[] = [];
     for (const [fn, helper] of found) {
-      const declaration = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : constDeclaratorOf(fn);
-      if (helper === null || !declaration?.id) continue;
-      for (const identifier of readsOf(declaration, declaration.id, this.sourceCode)) {
-        const { child, parent } = outerParent(identifier);
+      if (helper === null) continue;
+      for (const callee of calleesOf(fn, this.sourceCode)) {
+        const { child, parent } = outerParent(callee);
         if (parent?.type !== AST_NODE_TYPES.CallExpression || parent.callee !== child) continue;
         if (!keep || keep(parent, helper)) calls.push({ call: parent, helper });
       }
@@ -103,7 +105,7 @@ export class ErrorHelpers {
     const text = result.text && unwrapExpression(result.text);
     if (text?.type !== AST_NODE_TYPES.Identifier || result.hasSpread) return;
     const fn = enclosingFunction(result.node);
-    if (!fn || this.plainBuilders.has(fn) || declaredName(fn) === undefined) return;
+    if (!fn || this.plainBuilders.has(fn) || calledName(fn) === undefined) return;
     const builder = fn.params.some((parameter) => parameterName(parameter) === text.name)
       ? detectPlainBuilder(fn, this.sourceCode.visitorKeys)
       : undefined;
@@ -135,8 +137,14 @@ export class ErrorHelpers {
 
   private detectedHelper(call: TSESTree.CallExpression): ErrorHelper | undefined {
     const callee = unwrapExpression(call.callee);
-    if (callee.type !== AST_NODE_TYPES.Identifier || !this.declaredHelperNames().has(callee.name)) return undefined;
-    const fn = declaredFunction(callee, this.sourceCode);
+    const name =
+      callee.type === AST_NODE_TYPES.Identifier
+        ? callee.name
+        : callee.type === AST_NODE_TYPES.MemberExpression && unwrapExpression(callee.object).type === AST_NODE_TYPES.ThisExpression
+          ? propertyName(callee)
+          : undefined;
+    if (name === undefined || !this.declaredHelperNames().has(name)) return undefined;
+    const fn = calledFunction(callee, this.sourceCode);
     return (fn && this.detected.get(fn)) ?? undefined;
   }
 
@@ -153,7 +161,7 @@ export class ErrorHelpers {
         // The node at the offset, found by descending the tree: no walk of it, and no scope analysis (which oxlint builds on demand).
         node = nodeAt(this.sourceCode, at, node);
         const fn = node && enclosingFunction(node);
-        const name = fn && declaredName(fn);
+        const name = fn && calledName(fn);
         if (!node || !fn || name === undefined) continue;
         // A function a rule's traversal noted already (`noteResultObject`) is read from `detected`: its name counts too.
         let helper = this.detected.get(fn);
@@ -197,6 +205,22 @@ export function onErrorHelperCall(
       for (const { call, helper } of helpers.declaredHelperCalls()) listener(call, helper);
     },
   };
+}
+
+/**
+ * The name a call of `fn` uses: a function declaration's or its `const`'s (`errorResult(...)`), or an instance
+ * method's (`this.errorResult(...)` in its class).
+ */
+function calledName(fn: FunctionNode): string | undefined {
+  return declaredName(fn) ?? instanceMethodOf(fn)?.name;
+}
+
+/** What names `fn` in the file's calls of it: the reads of its declared name, or the `this.<name>` members of its class. */
+function calleesOf(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>): readonly TSESTree.Node[] {
+  const declaration = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : constDeclaratorOf(fn);
+  if (declaration?.id) return readsOf(declaration, declaration.id, sourceCode);
+  const method = instanceMethodOf(fn);
+  return method ? thisMembersNamed(method.classBody, method.name, sourceCode) : [];
 }
 
 /** `name`, `a.b.name` or `this.name`, for a callee made only of non-computed members. */

@@ -8,13 +8,13 @@ import {
   declaredFunction,
   findProperty,
   type FunctionNode,
+  instanceMethodOf,
   isFunctionNode,
   outerParent,
   parameterReads,
   propertyName,
   readReferences,
   rootIdentifier,
-  thisClassBody,
   tryAround,
   unwrapExpression,
 } from "../util/ast.js";
@@ -22,6 +22,7 @@ import { importedName, isSdkProtocolErrorImport } from "./protocol-errors.js";
 import { nodeAt } from "../util/node-at.js";
 import { nearestOwner } from "../util/per-file.js";
 import { definitionOf, hasEscapes, readsOf } from "../util/references.js";
+import { thisMembersNamed } from "../util/this-members.js";
 import {
   callArgumentShape,
   classMemberShape,
@@ -132,8 +133,6 @@ export class ToolHandlers {
   private dispatcherPossible: boolean | undefined;
   /** Functions given to a call, and whether the call catches what they throw (`catchingCall`). */
   private readonly catchingArguments = new Map<TSESTree.Node, boolean>();
-  /** The `this.<name>` tokens of each class body, by name. */
-  private readonly thisMembers = new Map<TSESTree.ClassBody, Map<string, TSESTree.Token[]>>();
 
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
@@ -387,16 +386,9 @@ export class ToolHandlers {
    * or `<object>.<name>` for a property of an object literal bound to a `const`.
    */
   private methodReferencesOf(fn: FunctionNode): TSESTree.MemberExpression[] {
+    const method = instanceMethodOf(fn);
+    if (method) return thisMembersNamed(method.classBody, method.name, this.sourceCode);
     const { child, parent } = outerParent(fn);
-    if (
-      (parent?.type === AST_NODE_TYPES.MethodDefinition || parent?.type === AST_NODE_TYPES.PropertyDefinition) &&
-      parent.value === child
-    ) {
-      const name = propertyName(parent);
-      if (name === undefined || parent.static) return [];
-      const classBody = parent.parent;
-      return this.thisMembersNamed(classBody, name);
-    }
     if (parent?.type !== AST_NODE_TYPES.Property || parent.value !== child || parent.parent.type !== AST_NODE_TYPES.ObjectExpression)
       return [];
     const name = propertyName(parent);
@@ -408,31 +400,6 @@ export class ToolHandlers {
       if (member?.type === AST_NODE_TYPES.MemberExpression && !member.computed && propertyName(member) === name) found.push(member);
     }
     return found;
-  }
-
-  /** The `this.<name>` members of a class body: its tokens are scanned once, and nodes found only for the names asked. */
-  private thisMembersNamed(classBody: TSESTree.ClassBody, name: string): TSESTree.MemberExpression[] {
-    let byName = this.thisMembers.get(classBody);
-    if (!byName) {
-      byName = new Map();
-      const tokens = this.sourceCode.getTokens(classBody);
-      for (let index = 0; index + 2 < tokens.length; index++) {
-        const [self, dot, property] = [tokens[index], tokens[index + 1], tokens[index + 2]];
-        if (self.value !== "this" || dot.value !== "." || property.type !== AST_TOKEN_TYPES.Identifier) continue;
-        const known = byName.get(property.value);
-        if (known) known.push(property);
-        else byName.set(property.value, [property]);
-      }
-      this.thisMembers.set(classBody, byName);
-    }
-    const members: TSESTree.MemberExpression[] = [];
-    for (const token of byName.get(name) ?? []) {
-      const node = nodeAt(this.sourceCode, token.range[0]);
-      const member = node?.parent;
-      if (member?.type === AST_NODE_TYPES.MemberExpression && member.property === node && thisClassBody(member) === classBody)
-        members.push(member);
-    }
-    return members;
   }
 
   /** Read references to a function declaration or a `const` bound to the function. */

@@ -374,6 +374,15 @@ export function instanceMethod(classBody: TSESTree.ClassBody, name: string): Fun
   return undefined;
 }
 
+/** The class and name of `fn` when it is an instance method that `instanceMethod` finds (`this.<name>(...)` calls it). */
+export function instanceMethodOf(fn: FunctionNode): { classBody: TSESTree.ClassBody; name: string } | undefined {
+  const { child, parent } = outerParent(fn);
+  if (parent?.type !== AST_NODE_TYPES.MethodDefinition && parent?.type !== AST_NODE_TYPES.PropertyDefinition) return undefined;
+  if (parent.value !== child) return undefined;
+  const name = propertyName(parent);
+  return name !== undefined && instanceMethod(parent.parent, name) === fn ? { classBody: parent.parent, name } : undefined;
+}
+
 /** The class body whose `this` a node sees: arrows are looked through, any other function must be a member of the class. */
 export function thisClassBody(node: TSESTree.Node): TSESTree.ClassBody | undefined {
   for (let current = node.parent; current; current = current.parent) {

@@ -154,6 +154,55 @@ export const answers = [
     ).toEqual(['11 toolResponse -> "Unknown operation"', '15 respond -> "quota exceeded","Error: "']);
   });
 
+  it("detects an instance method of a class, called as this.<name>() in its class (also an arrow property)", () => {
+    expect(
+      helperCalls(`
+declare function fetchForecast(city: string): Promise<string>;
+export class WeatherServer {
+  async forecast(city: string) {
+    if (!city) return this.errorResponse("Missing city");
+    try {
+      return { content: [{ type: "text", text: await fetchForecast(city) }] };
+    } catch (error) {
+      return this.failure(\`Failed to fetch forecast: \${String(error)}\`);
+    }
+  }
+  private errorResponse(message: string) {
+    return { content: [{ type: "text", text: message }], isError: true };
+  }
+  private readonly failure = (reason: string) => ({ content: [{ type: "text", text: \`Error: \${reason}\` }], isError: true });
+}`),
+    ).toEqual(['5 errorResponse -> "Missing city"', '9 failure -> `Failed to fetch forecast: ${String(error)}`,"Error: "']);
+  });
+
+  it("does not take a static method, another object's method, a nested function's this or another class's method", () => {
+    expect(
+      helperCalls(`
+export class ToolResults {
+  static fail(message: string) {
+    return { content: [{ type: "text", text: message }], isError: true };
+  }
+  errorResponse(message: string) {
+    return { content: [{ type: "text", text: message }], isError: true };
+  }
+  run(other: ToolResults) {
+    const late = function (this: { errorResponse(text: string): unknown }) {
+      return this.errorResponse("not the class's");
+    };
+    return [ToolResults.fail("static"), other.errorResponse("another object"), late];
+  }
+}
+export class Reporter {
+  report() {
+    return this.errorResponse("not a helper here");
+  }
+  errorResponse(message: string) {
+    return { content: [{ type: "text", text: message }] };
+  }
+}`),
+    ).toEqual([]);
+  });
+
   it("answers helperFor the same after a rule's traversal noted the helper's result first", () => {
     const code = `
 function toolError(message: string) {

@@ -114,7 +114,7 @@ describe.each([
     name: "a server with its own error helpers",
     dir: HELPERS,
     settings: {},
-    count: 5,
+    count: 7,
     rules: ["error-result-content", "error-text-prefix", "require-try-catch-in-tool-handler"],
   },
 ])("oxlint and ESLint on $name", ({ dir, settings, count, rules }) => {

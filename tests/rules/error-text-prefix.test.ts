@@ -15,6 +15,34 @@ server.registerTool("open_form", { description: "Open a form" }, async ({ id }: 
 ${body}
 });`;
 
+/** A class-based low-level server whose error results come from its own method `errorResponse` (lines 21-23). */
+function weatherServer(missingCity: string, fetchFailed: string): string {
+  return `
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+declare function fetchForecast(city: string): Promise<string>;
+
+export class WeatherServer {
+  private readonly server = new Server({ name: "weather", version: "1.0.0" }, { capabilities: { tools: {} } });
+
+  constructor() {
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const city = String(request.params.arguments?.city ?? "");
+      if (!city) return this.errorResponse(${missingCity});
+      try {
+        return { content: [{ type: "text", text: await fetchForecast(city) }] };
+      } catch (error) {
+        return this.errorResponse(${fetchFailed});
+      }
+    });
+  }
+
+  private errorResponse(message: string) {
+    return { content: [{ type: "text" as const, text: message }], isError: true };
+  }
+}`;
+}
+
 /** The ADR project's `error(message, code?)` helper, declared in the file (lines 2-4). */
 const withErrorHelper = (rest: string): string => `
 function error(message: string, code?: string) {
@@ -58,6 +86,19 @@ export const execute = async (params: { key: string }) => {
 
 ruleTester.run("error-text-prefix", rule, {
   valid: [
+    {
+      name: "a method's prefixed messages; a static method and another object's method of the same name are not the class's helper",
+      filename: SERVER_FILE,
+      code: `${weatherServer('"Error: Missing city"', "`Error: Failed to fetch forecast: ${String(error)}`")}
+export class ForecastCache {
+  static errorResponse(message: string) {
+    return { content: [{ type: "text" as const, text: message }], isError: true };
+  }
+  stale(other: { errorResponse(message: string): unknown }) {
+    return [ForecastCache.errorResponse("Missing city"), other.errorResponse("Forecast expired")];
+  }
+}`,
+    },
     {
       name: "the near-miss of a fallback: one written with the prefix, after a value of unknown text",
       filename: SERVER_FILE,
@@ -438,6 +479,16 @@ export const notFound = (id: string, archived: boolean) =>
   };
 }`),
       errors: [{ messageId: "missingPrefix", line: 8, column: 86 }],
+    },
+    {
+      name: "calls of an error helper that is a method of the server's class: this.errorResponse(message)",
+      filename: SERVER_FILE,
+      code: weatherServer('"Missing city"', "`Failed to fetch forecast: ${String(error)}`"),
+      output: weatherServer('"Error: Missing city"', "`Error: Failed to fetch forecast: ${String(error)}`"),
+      errors: [
+        { messageId: "missingPrefix", line: 12, column: 44 },
+        { messageId: "missingPrefix", line: 16, column: 35 },
+      ],
     },
     {
       name: "a builder of either outcome given true: its message argument",

@@ -40,6 +40,26 @@ server.registerTool("get_market", { inputSchema: { marketAppId: z.number() } }, 
   }
 });`;
 
+const marketServer = (onFailure: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+declare function lookupMarket(symbol: string): Promise<{ price: number }>;
+export class MarketServer {
+  private readonly server = new McpServer({ name: "markets", version: "1.0.0" });
+  constructor() {
+    this.server.registerTool("get_price", { inputSchema: { symbol: z.string() } }, async ({ symbol }) => {
+      try {
+        return this.textResult(\`Price of \${symbol}: \${(await lookupMarket(symbol)).price}\`);
+      } catch (error) {
+        ${onFailure}
+      }
+    });
+  }
+  private textResult(text: string) {
+    return { content: [{ type: "text" as const, text }] };
+  }
+}`;
+
 /** A tool that validates its URL with zod; `onInvalid` answers a failed check, on line 7. */
 const validatedTool = (onInvalid: string): string =>
   registeredTool(`  const parsed = PageRequest.safeParse({ url });
@@ -251,6 +271,13 @@ ruleTester.run("require-is-error", rule, {
       name: "a plain result builder given a text that reads as no error, and the builder's own result",
       filename: SERVER_FILE,
       code: marketTool("return textResult(`Market ${marketAppId} is closed for now (${reason}).`);"),
+    },
+    {
+      name: "a method builder given a text that reads as no error; another object's textResult given an error text",
+      filename: SERVER_FILE,
+      code: marketServer(
+        "return this.textResult(`Market closed for now: ${String(error)}`) ?? this.cache.textResult(`Error fetching market: ${String(error)}`);",
+      ).replace("  private textResult", "  private readonly cache = { textResult: (text: string) => text };\n  private textResult"),
     },
     {
       name: "a builder that marks its results, or one whose text is no parameter, is no plain builder",
@@ -608,6 +635,27 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
             {
               messageId: "wrapAsErrorResult",
               output: marketTool('return { content: [{ type: "text", text: `Error: Error fetching market: ${reason}` }], isError: true };'),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a failure given to a plain result builder that is a method of the server's class",
+      filename: SERVER_FILE,
+      code: marketServer("return this.textResult(`Error fetching market: ${String(error)}`);"),
+      errors: [
+        {
+          messageId: "failureThroughPlainBuilder",
+          data: { builder: "this.textResult" },
+          line: 12,
+          column: 16,
+          suggestions: [
+            {
+              messageId: "wrapAsErrorResult",
+              output: marketServer(
+                'return { content: [{ type: "text", text: `Error: Error fetching market: ${String(error)}` }], isError: true };',
+              ),
             },
           ],
         },
