@@ -303,7 +303,8 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
   if (isErrorResult(result, sourceCode)) return undefined;
   const path = failurePathOf(result, mcp, sourceCode);
   const { text } = result;
-  // A result that also answers in data may open with "Could not deduce the schema" to explain an empty answer.
+  // A result that also answers in data may open with "Could not deduce the schema" to explain an empty answer, or say
+  // that what was asked for is absent.
   const answersInData = (): boolean => findProperty(result.node, "structuredContent") !== undefined;
   // Asked on several paths below: read once.
   let textReadsAsError: boolean | undefined;
@@ -329,7 +330,8 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
   }
   if (!path && isInvalidInputAnswer(result, mcp, sourceCode)) return "invalidInput";
   if (readsAsError()) return "text";
-  return !path && isAbsenceAnswer(result, mcp, sourceCode) ? "absence" : undefined;
+  // "Payout details not found" beside `structuredContent: { data: null }`: the data answers that there is none.
+  return !path && !answersInData() && isAbsenceAnswer(result, mcp, sourceCode) ? "absence" : undefined;
 }
 
 /**

@@ -516,11 +516,28 @@ export function isConvertingWrapper(settings: McpSettings, name: string | undefi
 /**
  * A definition function named in `handlers.wrappers` (`defineTool({ handler })`): the project hands the handlers
  * it defines to code that turns what they throw into error results, as a wrapper would (one dispatcher that
- * calls every tool inside its `try`).
+ * calls every tool inside its `try`). Or one of a library that does so itself (`GUARDING_LIBRARY_DEFINITIONS`),
+ * `importSource` giving the module the call's callee is imported from.
  */
-export function isGuardingDefinition(settings: McpSettings, definitionCall: string | undefined): boolean {
-  return isConvertingWrapper(settings, definitionCall);
+export function isGuardingDefinition(
+  settings: McpSettings,
+  definitionCall: string | undefined,
+  importSource: () => string | undefined,
+): boolean {
+  if (isConvertingWrapper(settings, definitionCall)) return true;
+  const library = definitionCall === undefined ? undefined : GUARDING_LIBRARY_DEFINITIONS.get(definitionCall);
+  const source = library && importSource();
+  return source !== undefined && library !== undefined && library.test(source);
 }
+
+/**
+ * Definition functions of libraries whose runtime turns what a handler throws into an error result in the ADR's
+ * shape, by the module they come from. Mastra's `createTool({ execute })`: its `MCPServer` answers a throw with
+ * `{ content: [{ type: "text", text: "Error: <message>" }], isError: true }` and serialises whatever `execute`
+ * returns as a success (an `isError` result too), so a throw is how such a tool fails; its agents hand the error
+ * to the model too.
+ */
+const GUARDING_LIBRARY_DEFINITIONS: ReadonlyMap<string, RegExp> = new Map([["createTool", /^@mastra\/core(?:\/|$)/u]]);
 
 /**
  * When one function stands in several handler positions, the kind that says most about how it is

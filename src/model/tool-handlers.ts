@@ -42,7 +42,6 @@ import {
   handlerPath,
   type HandlerShape,
   isAgentLibrary,
-  isConvertingWrapper,
   isGuardingDefinition,
   handlerObjectMemberShape,
   isHandlerObjectMember,
@@ -331,7 +330,7 @@ export class ToolHandlers {
    * program) is read. Undefined for a wrapper whose body the model cannot read.
    */
   private wrapperCatches({ call, argumentIndex }: WrapperCall): boolean | undefined {
-    if (isConvertingWrapper(this.settings, calleeName(call.callee))) return true;
+    if (this.isGuardingDefinitionCall(call)) return true;
     const here = catchingWrapperCall(call, argumentIndex, this.sourceCode, this.returnsErrorResult);
     const node = here === undefined ? this.typed?.toTs(call) : undefined;
     return this.typed && node ? catchingWrapperCallTs(this.typed.checker, node, argumentIndex, this.settings) : here;
@@ -520,7 +519,7 @@ export class ToolHandlers {
     });
     // A project's own registration method is read like a wrapper: `this.registerTool(tool, cb)` that calls `cb` in a `try`.
     if (shape !== "lookThrough") {
-      if (shape?.kind === "definition" && isGuardingDefinition(this.settings, shape.via)) wrappers.push({ call, argumentIndex });
+      if (shape?.kind === "definition" && this.isGuardingDefinitionCall(call)) wrappers.push({ call, argumentIndex });
       return shape?.kind === "registration" ? { ...shape, callerGuarded: this.wrapperCatches({ call, argumentIndex }) === true } : shape;
     }
     // A call that may wrap the handler is looked through: `handler: withAuth(async (args) => ...)`; not to the
@@ -631,7 +630,7 @@ export class ToolHandlers {
     });
     const guard =
       shape && (given ? { call: given.call, argumentIndex: given.call.arguments.indexOf(given.argument) } : factoryCall(object));
-    if (guard && isGuardingDefinition(this.settings, calleeName(guard.call.callee))) wrappers.push(guard);
+    if (guard && this.isGuardingDefinitionCall(guard.call)) wrappers.push(guard);
     return shape;
   }
 
@@ -817,9 +816,19 @@ export class ToolHandlers {
     // Only an import binding leads to a library: a file that imports none has no such call to resolve.
     this.importsAgentLibrary ??= this.imports().some(isAgentLibrary);
     if (!this.importsAgentLibrary) return false;
-    const root = rootIdentifier(call.callee);
-    const source = root && this.importSourceOf(root);
+    const source = this.calleeImportSource(call);
     return source !== undefined && isAgentLibrary(source);
+  }
+
+  /** A call of a wrapper named in `handlers.wrappers`, or of a definition function that guards its handlers (`isGuardingDefinition`). */
+  private isGuardingDefinitionCall(call: TSESTree.CallExpression): boolean {
+    return isGuardingDefinition(this.settings, calleeName(call.callee), () => this.calleeImportSource(call));
+  }
+
+  /** The module the callee's root name is imported from (`createTool` of `createTool(...)`, `tools` of `tools.define(...)`). */
+  private calleeImportSource(call: TSESTree.CallExpression): string | undefined {
+    const root = rootIdentifier(call.callee);
+    return root && this.importSourceOf(root);
   }
 
   /** The module an identifier is imported from, through `const` aliases and casts (`const createTool = tool as unknown as T`). */

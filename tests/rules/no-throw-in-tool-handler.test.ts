@@ -514,6 +514,22 @@ server.tool("read_page", "Read a web page", { url: z.string(), reader: z.string(
     return read(url);
   }),
 );`;
+/** A Mastra-style `createTool({ id, inputSchema, execute })` from `source`, throwing on line 11. */
+const publishPostTool = (source: string): string => `
+import { createTool } from "${source}";
+import { z } from "zod";
+declare const channels: { find(id: string): Promise<{ id: string } | null>; publish(id: string, text: string): Promise<{ postId: string }> };
+export const publishPost = createTool({
+  id: "publishPost",
+  description: "Publish a post to a connected channel",
+  inputSchema: z.object({ channelId: z.string(), text: z.string() }),
+  execute: async ({ channelId, text }: { channelId: string; text: string }) => {
+    const channel = await channels.find(channelId);
+    if (!channel) throw new Error("Channel not found: call listChannels for a valid id");
+    return channels.publish(channel.id, text);
+  },
+});`;
+
 const RUN_TOOL_HINT = " If `runTool()` turns what the handler throws into an error result, name it in settings `handlers.wrappers`.";
 
 /** A NestJS service: `@Tool` registers `getNote` as a tool (its throw on line 8); `@Get` serves `noteForHttp` over HTTP (line 13). */
@@ -780,6 +796,16 @@ export const observeTool = {
     },
   }),
 };`,
+    },
+    {
+      name: "Mastra's createTool: its MCPServer answers what execute throws with an error result, and serialises a returned one as a success",
+      filename: TOOL_FILE,
+      code: publishPostTool("@mastra/core/tools"),
+    },
+    {
+      name: "Mastra's createTool from the package root",
+      filename: TOOL_FILE,
+      code: publishPostTool("@mastra/core"),
     },
     {
       name: "a definition function named in handlers.wrappers: one dispatcher calls every handler it defines inside its try",
@@ -1619,6 +1645,31 @@ export function createGitLogTool() {
                   'throw new Error("url must be a string");',
                   'return { content: [{ type: "text", text: "Error: url must be a string" }], isError: true };',
                 ),
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a createTool of another library (or of the project) guards nothing: the message says how to name it",
+      filename: TOOL_FILE,
+      code: publishPostTool("@supabase/mcp-utils"),
+      errors: [
+        {
+          messageId: "throw",
+          line: 11,
+          column: 19,
+          data: {
+            outcome: THROW_ESCAPES,
+            hint: " If the code that runs `createTool()`'s handlers turns what they throw into an error result, name `createTool` in settings `handlers.wrappers`.",
+          },
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: publishPostTool("@supabase/mcp-utils").replace(
+                'throw new Error("Channel not found: call listChannels for a valid id");',
+                'return { content: [{ type: "text", text: "Error: Channel not found: call listChannels for a valid id" }], isError: true };',
               ),
             },
           ],

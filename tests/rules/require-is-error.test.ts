@@ -345,6 +345,13 @@ export function describeFailure(reason: string) {
   if (page.offline) return { content: [{ type: "text", text: "Some images are not available offline" }] };`),
     },
     {
+      name: "near-miss of a guard's answer: one that also answers in structuredContent (the output schema's null) is an answer",
+      filename: SERVER_FILE,
+      code: pageGuardTool(
+        'if (!page) return { content: [{ type: "text", text: `Page ${url} not found` }], structuredContent: { page: null } };',
+      ),
+    },
+    {
       name: "near-miss of a guard's answer: where the value is there (typeof !== undefined), a text naming an absence is data",
       filename: SERVER_FILE,
       code: pageGuardTool(
@@ -791,6 +798,7 @@ function reply(method: string, text: string) {
     ...[
       ["a missing value with a text saying it was not found", "`Page ${url} not found`"],
       ["a missing binding with a text saying it is not available", '"Page storage not available"'],
+      ["a missing value with a text saying the caller is not authenticated", '"You are not authenticated. Sign in to read pages."'],
     ].map(([what, text]) => ({
       name: `a guard that answers ${what}: only suggested`,
       filename: SERVER_FILE,

@@ -227,7 +227,7 @@ class Builder {
       const guarded =
         shape.kind === "registration"
           ? wrapperCatchesTs(this.checker, call, argumentIndex, this.settings)
-          : isGuardingDefinition(this.settings, shape.via);
+          : isGuardingDefinition(this.settings, shape.via, () => importSource(this.checker, callee));
       const object = unwrapTs(argument);
       // A handler object in the callback's place: `registerToolTask(name, config, { createTask, ... })`, or a `const`
       // bound to one.
@@ -363,7 +363,11 @@ class Builder {
     if (!shape) return;
     const guard = call ?? factoryCallTs(object);
     const guarded =
-      isGuardingDefinition(this.settings, guard && calleeLastName(guard.expression)) || this.loopGuards(object, memberName(member), loops);
+      isGuardingDefinition(
+        this.settings,
+        guard && calleeLastName(guard.expression),
+        () => guard && importSource(this.checker, guard.expression),
+      ) || this.loopGuards(object, memberName(member), loops);
     this.addMember(member, shape, { call, definition: object }, guarded);
   }
 
