@@ -1,5 +1,17 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calledFunction, enclosingCatch, outerParent, parameterReads, propertyName, tryAround, unwrapExpression } from "../util/ast.js";
+import {
+  calledFunction,
+  declaredFunction,
+  enclosingCatch,
+  type FunctionNode,
+  isFunctionNode,
+  outerParent,
+  parameterReads,
+  propertyName,
+  returnedValues,
+  tryAround,
+  unwrapExpression,
+} from "../util/ast.js";
 import { isErrorCallbackParameter, isGuardedCall, wrapperCatchesThrows, type WrapperFacts } from "./handler-shapes.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -13,16 +25,16 @@ function wrapperParameterFacts(
   call: TSESTree.CallExpression,
   argumentIndex: number,
   sourceCode: SourceCode,
-  returnsErrorResult: (statement: TSESTree.Statement) => boolean,
+  isErrorAnswer: (value: TSESTree.Expression) => boolean,
 ): WrapperFacts | null | undefined {
   // Asked twice per argument looked through (does the wrapper catch, is the argument its error reporter): read once per
-  // file model, which `returnsErrorResult` stands for.
-  let byCall = factsCache.get(returnsErrorResult);
-  if (!byCall) factsCache.set(returnsErrorResult, (byCall = new WeakMap()));
+  // file model, which `isErrorAnswer` stands for.
+  let byCall = factsCache.get(isErrorAnswer);
+  if (!byCall) factsCache.set(isErrorAnswer, (byCall = new WeakMap()));
   let byArgument = byCall.get(call);
   if (!byArgument) byCall.set(call, (byArgument = new Map<number, WrapperFacts | null | undefined>()));
   if (!byArgument.has(argumentIndex)) {
-    byArgument.set(argumentIndex, readWrapperParameterFacts(call, argumentIndex, sourceCode, returnsErrorResult));
+    byArgument.set(argumentIndex, readWrapperParameterFacts(call, argumentIndex, sourceCode, isErrorAnswer));
   }
   return byArgument.get(argumentIndex);
 }
@@ -33,13 +45,45 @@ function readWrapperParameterFacts(
   call: TSESTree.CallExpression,
   argumentIndex: number,
   sourceCode: SourceCode,
-  returnsErrorResult: (statement: TSESTree.Statement) => boolean,
+  isErrorAnswer: (value: TSESTree.Expression) => boolean,
 ): WrapperFacts | null | undefined {
   const wrapper = calledFunction(unwrapExpression(call.callee), sourceCode);
   if (!wrapper) return undefined;
   const parameter = wrapper.params.at(argumentIndex);
   if (parameter?.type !== AST_NODE_TYPES.Identifier) return null;
-  return handedOnFacts(parameterReads(wrapper, parameter, sourceCode), () => wrapper, returnsErrorResult);
+  const answersAtCall = (value: TSESTree.Expression): boolean =>
+    isErrorAnswer(value) || answersThroughCallback(value, wrapper, call, sourceCode, isErrorAnswer);
+  return handedOnFacts(parameterReads(wrapper, parameter, sourceCode), () => wrapper, answersAtCall);
+}
+
+/**
+ * `catch (error) { return onError(error); }` in a wrapper, `onError` another of its parameters: an error result when
+ * what this call gives for it answers only with error results (`guarded(() => work(args), (error) => failure(error))`).
+ */
+function answersThroughCallback(
+  value: TSESTree.Expression,
+  wrapper: FunctionNode,
+  call: TSESTree.CallExpression,
+  sourceCode: SourceCode,
+  isErrorAnswer: (value: TSESTree.Expression) => boolean,
+): boolean {
+  let answer = unwrapExpression(value);
+  if (answer.type === AST_NODE_TYPES.AwaitExpression) answer = unwrapExpression(answer.argument);
+  if (answer.type !== AST_NODE_TYPES.CallExpression) return false;
+  const callee = unwrapExpression(answer.callee);
+  if (callee.type !== AST_NODE_TYPES.Identifier) return false;
+  const index = wrapper.params.findIndex((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === callee.name);
+  const parameter = wrapper.params.at(index);
+  if (parameter?.type !== AST_NODE_TYPES.Identifier || !parameterReads(wrapper, parameter, sourceCode).includes(callee)) return false;
+  const given = call.arguments.at(index);
+  const argument = given && unwrapExpression(given);
+  const callback = isFunctionNode(argument)
+    ? argument
+    : argument?.type === AST_NODE_TYPES.Identifier
+      ? declaredFunction(argument, sourceCode)
+      : undefined;
+  const values = callback ? returnedValues(callback, sourceCode.visitorKeys) : [];
+  return values.length > 0 && values.every((returned) => isErrorAnswer(returned as TSESTree.Expression));
 }
 
 /**
@@ -51,9 +95,9 @@ export function catchingWrapperCall(
   call: TSESTree.CallExpression,
   argumentIndex: number,
   sourceCode: SourceCode,
-  returnsErrorResult: (statement: TSESTree.Statement) => boolean,
+  isErrorAnswer: (value: TSESTree.Expression) => boolean,
 ): boolean | undefined {
-  const facts = wrapperParameterFacts(call, argumentIndex, sourceCode, returnsErrorResult);
+  const facts = wrapperParameterFacts(call, argumentIndex, sourceCode, isErrorAnswer);
   return facts === undefined ? undefined : facts !== null && wrapperCatchesThrows(facts);
 }
 
@@ -62,9 +106,9 @@ export function isErrorCallbackArgument(
   call: TSESTree.CallExpression,
   argumentIndex: number,
   sourceCode: SourceCode,
-  returnsErrorResult: (statement: TSESTree.Statement) => boolean,
+  isErrorAnswer: (value: TSESTree.Expression) => boolean,
 ): boolean {
-  const facts = wrapperParameterFacts(call, argumentIndex, sourceCode, returnsErrorResult);
+  const facts = wrapperParameterFacts(call, argumentIndex, sourceCode, isErrorAnswer);
   return facts !== undefined && facts !== null && isErrorCallbackParameter(facts);
 }
 
@@ -75,7 +119,7 @@ export function isErrorCallbackArgument(
 export function handedOnFacts(
   reads: readonly TSESTree.Node[],
   boundaryOf: (call: TSESTree.CallExpression) => TSESTree.Node,
-  returnsErrorResult: (statement: TSESTree.Statement) => boolean,
+  isErrorAnswer: (value: TSESTree.Expression) => boolean,
 ): WrapperFacts {
   const uses = reads.map(useOf);
   const calls = uses.filter((use) => use !== "read" && use !== "escapes");
@@ -84,7 +128,11 @@ export function handedOnFacts(
       const guard = tryAround(call, boundaryOf(call));
       return isGuardedCall({
         inTry: guard !== undefined,
-        catchReturnsErrorResult: guard?.handler?.body.body.some(returnsErrorResult) ?? false,
+        catchReturnsErrorResult:
+          guard?.handler?.body.body.some(
+            (statement) =>
+              statement.type === AST_NODE_TYPES.ReturnStatement && statement.argument !== null && isErrorAnswer(statement.argument),
+          ) ?? false,
       });
     }),
     callsInCatch: calls.filter((call) => enclosingCatch(call, boundaryOf(call)) !== undefined).length,

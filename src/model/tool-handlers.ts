@@ -68,7 +68,7 @@ import type { ErrorHelpers } from "./error-helpers.js";
 import type { McpSettings } from "./settings.js";
 import { getProgramHandlers } from "./typescript/program-handlers.js";
 import type { TypedServices } from "./typescript/services.js";
-import { returnsErrorResult, returnsOnlyErrorResults } from "./tool-results.js";
+import { isErrorAnswer, returnsErrorResult, returnsOnlyErrorResults } from "./tool-results.js";
 import { callsErrorResultFunction } from "./typescript/tool-results.js";
 import { catchingWrapperCall, handedOnFacts, isErrorCallbackArgument } from "./converting-wrappers.js";
 import { enclosingFunction, estreeTree } from "./estree-tree.js";
@@ -156,6 +156,10 @@ export class ToolHandlers {
   /** A statement of a guard's `catch` that answers with an error result, itself or through a call. */
   private readonly returnsErrorResult = (statement: TSESTree.Statement): boolean =>
     returnsErrorResult(statement, this.settings, this.answersWithErrorResult);
+
+  /** A value that answers with an error result (`isErrorAnswer`): what a wrapper's `catch` returns. */
+  private readonly isErrorAnswer = (value: TSESTree.Expression): boolean =>
+    isErrorAnswer(value, this.settings, this.answersWithErrorResult);
 
   /**
    * `CatchingCall` of the throw semantics for this file: a call of a wrapper that catches what the function given to
@@ -331,7 +335,7 @@ export class ToolHandlers {
    */
   private wrapperCatches({ call, argumentIndex }: WrapperCall): boolean | undefined {
     if (this.isGuardingDefinitionCall(call)) return true;
-    const here = catchingWrapperCall(call, argumentIndex, this.sourceCode, this.returnsErrorResult);
+    const here = catchingWrapperCall(call, argumentIndex, this.sourceCode, this.isErrorAnswer);
     const node = here === undefined ? this.typed?.toTs(call) : undefined;
     return this.typed && node ? catchingWrapperCallTs(this.typed.checker, node, argumentIndex, this.settings) : here;
   }
@@ -527,7 +531,7 @@ export class ToolHandlers {
     const depth = wrappers.length;
     wrappers.push({ call, argumentIndex });
     const outer = this.handlerPosition(call, wrappers, seen);
-    if (outer && !isErrorCallbackArgument(call, argumentIndex, this.sourceCode, this.returnsErrorResult)) return outer;
+    if (outer && !isErrorCallbackArgument(call, argumentIndex, this.sourceCode, this.isErrorAnswer)) return outer;
     // The wrappers this position and the ones outside it pushed are no handler's.
     wrappers.length = depth;
     return callee.type === AST_NODE_TYPES.Identifier
@@ -707,7 +711,7 @@ export class ToolHandlers {
       if (position) return { position };
     }
     const boundaryOf = (call: TSESTree.Node): TSESTree.Node => enclosingFunction(call) ?? this.sourceCode.ast;
-    return { handedOn: handedOnFacts(uses, boundaryOf, this.returnsErrorResult) };
+    return { handedOn: handedOnFacts(uses, boundaryOf, this.isErrorAnswer) };
   }
 
   /** The reads of an entry's handler `property` in a loop: `tool.handler` for the entry `tool`, `handler` for `{ handler }`. */

@@ -273,8 +273,20 @@ export function returnsErrorResult(
   settings: McpSettings,
   answersWithErrorResult: (call: TSESTree.CallExpression) => boolean,
 ): boolean {
-  if (statement.type !== AST_NODE_TYPES.ReturnStatement || !statement.argument) return false;
-  const value = unwrapExpression(statement.argument);
+  return (
+    statement.type === AST_NODE_TYPES.ReturnStatement &&
+    statement.argument !== null &&
+    isErrorAnswer(statement.argument, settings, answersWithErrorResult)
+  );
+}
+
+/** A value that is an error result: `{ content, isError: true }`, or a call that answers with one (`returnsErrorResult`). */
+export function isErrorAnswer(
+  answer: TSESTree.Expression,
+  settings: McpSettings,
+  answersWithErrorResult: (call: TSESTree.CallExpression) => boolean,
+): boolean {
+  const value = unwrapExpression(answer);
   if (value.type === AST_NODE_TYPES.CallExpression) {
     const name = calleeName(value.callee);
     return settings.errorHelpers.some((helper) => helper.name === name) || answersWithErrorResult(value);

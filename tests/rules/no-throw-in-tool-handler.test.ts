@@ -530,6 +530,29 @@ export const publishPost = createTool({
   },
 });`;
 
+/** A files server whose handler hands its work to `guarded(run, onError)`; `onFailure` is what `onError` answers. */
+const guardedListTool = (onFailure: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { readdir } from "node:fs/promises";
+type Result = { content: { type: "text"; text: string }[]; isError?: boolean };
+async function guarded(run: () => Promise<Result>, onError: (error: unknown) => Result): Promise<Result> {
+  try {
+    return await run();
+  } catch (error) {
+    return onError(error);
+  }
+}
+const server = new McpServer({ name: "files", version: "1.0.0" });
+server.registerTool("ls", {}, ({ path }: { path?: string }) =>
+  guarded(
+    async () => {
+      if (!path) throw new Error("No workspace root configured");
+      return { content: [{ type: "text", text: (await readdir(path)).join("\\n") }] };
+    },
+    (error) => (${onFailure}),
+  ),
+);`;
+
 const RUN_TOOL_HINT = " If `runTool()` turns what the handler throws into an error result, name it in settings `handlers.wrappers`.";
 
 /** A NestJS service: `@Tool` registers `getNote` as a tool (its throw on line 8); `@Get` serves `noteForHttp` over HTTP (line 13). */
@@ -806,6 +829,11 @@ export const observeTool = {
       name: "Mastra's createTool from the package root",
       filename: TOOL_FILE,
       code: publishPostTool("@mastra/core"),
+    },
+    {
+      name: "a wrapper whose catch answers with what the caller's callback makes of the error, an error result",
+      filename: SERVER_FILE,
+      code: guardedListTool('{ content: [{ type: "text", text: `Error: cannot list ${path}: ${String(error)}` }], isError: true }'),
     },
     {
       name: "a definition function named in handlers.wrappers: one dispatcher calls every handler it defines inside its try",
@@ -1648,6 +1676,21 @@ export function createGitLogTool() {
               ),
             },
           ],
+        },
+      ],
+    },
+    {
+      name: "the same wrapper given a callback that answers with a plain result guards nothing",
+      filename: SERVER_FILE,
+      code: guardedListTool('{ content: [{ type: "text", text: `cannot list ${path}` }] }'),
+      errors: [
+        {
+          messageId: "throw",
+          line: 16,
+          column: 18,
+          data: { outcome: THROW_SAFETY_NET, hint: "" },
+          // The throw is in the work handed to the wrapper, not in the handler's own body: no suggestion (see the rule).
+          suggestions: [],
         },
       ],
     },

@@ -8,8 +8,18 @@ import {
 } from "../handler-shapes.js";
 import type { McpSettings } from "../settings.js";
 import { calleeLastName } from "./resolve.js";
-import { returnsErrorResult } from "./tool-results.js";
-import { descendants, enclosingCatchTs, functionOfDeclaration, resolvedSymbol, symbolNode, tryAround, unwrapTs } from "./ts-nodes.js";
+import { isErrorAnswerTs } from "./tool-results.js";
+import { returnedValuesTs } from "./resolve.js";
+import {
+  descendants,
+  enclosingCatchTs,
+  functionOfDeclaration,
+  resolvedSymbol,
+  symbolNode,
+  tryAround,
+  type TsFunction,
+  unwrapTs,
+} from "./ts-nodes.js";
 import { typescript } from "./typescript.js";
 
 /**
@@ -52,7 +62,38 @@ function readWrapperParameterFactsTs(
   for (const read of descendants(wrapper.body)) {
     if (typescript.isIdentifier(read) && symbolOfRead(checker, read) === symbol) reads.push(read);
   }
-  return handedOnFactsTs(checker, reads, () => wrapper, settings);
+  const answersAtCall = (value: ts.Expression): boolean =>
+    isErrorAnswerTs(value, settings, checker) || answersThroughCallbackTs(checker, value, wrapper, node, settings);
+  return handedOnFactsTs(reads, () => wrapper, answersAtCall);
+}
+
+/** `answersThroughCallback` of `../converting-wrappers.ts` on TypeScript nodes. */
+function answersThroughCallbackTs(
+  checker: ts.TypeChecker,
+  value: ts.Expression,
+  wrapper: TsFunction,
+  call: ts.CallExpression,
+  settings: McpSettings,
+): boolean {
+  let answer = unwrapTs(value);
+  if (typescript.isAwaitExpression(answer)) answer = unwrapTs(answer.expression);
+  if (!typescript.isCallExpression(answer)) return false;
+  const callee = unwrapTs(answer.expression);
+  const symbol = typescript.isIdentifier(callee) ? checker.getSymbolAtLocation(callee) : undefined;
+  const index = symbol
+    ? wrapper.parameters.findIndex(
+        (parameter) => typescript.isIdentifier(parameter.name) && checker.getSymbolAtLocation(parameter.name) === symbol,
+      )
+    : -1;
+  const given = index === -1 ? undefined : call.arguments.at(index);
+  const argument = given && unwrapTs(given);
+  const name = argument && typescript.isIdentifier(argument) ? resolvedSymbol(checker, argument) : undefined;
+  const callback =
+    argument && (typescript.isArrowFunction(argument) || typescript.isFunctionExpression(argument))
+      ? argument
+      : name?.valueDeclaration && functionOfDeclaration(name.valueDeclaration);
+  const values = callback ? returnedValuesTs(callback) : [];
+  return values.length > 0 && values.every((returned) => isErrorAnswerTs(returned, settings, checker));
 }
 
 /**
@@ -101,10 +142,9 @@ export function symbolOfRead(checker: ts.TypeChecker, identifier: ts.Identifier)
 
 /** `handedOnFacts` of the ESTree adapter on TypeScript nodes: how a function handed on is used, from its reads. */
 export function handedOnFactsTs(
-  checker: ts.TypeChecker,
   reads: readonly ts.Expression[],
   boundaryOf: (call: ts.CallExpression) => ts.Node,
-  settings: McpSettings,
+  isErrorAnswer: (value: ts.Expression) => boolean,
 ): WrapperFacts {
   const uses = reads.map(useOf);
   const calls = uses.filter((use) => use !== "read" && use !== "escapes");
@@ -112,7 +152,10 @@ export function handedOnFactsTs(
     guardedCalls: calls.map((call) => {
       const guard = tryAround(call, boundaryOf(call));
       const catchReturnsErrorResult =
-        guard?.catchClause?.block.statements.some((statement) => returnsErrorResult(statement, settings, checker)) ?? false;
+        guard?.catchClause?.block.statements.some(
+          (statement) =>
+            typescript.isReturnStatement(statement) && statement.expression !== undefined && isErrorAnswer(statement.expression),
+        ) ?? false;
       return isGuardedCall({ inTry: guard !== undefined, catchReturnsErrorResult });
     }),
     callsInCatch: calls.filter((call) => enclosingCatchTs(call, boundaryOf(call)) !== undefined).length,

@@ -57,7 +57,7 @@ import {
   unwrapTs,
 } from "./ts-nodes.js";
 import { enclosingFunctionOf, returningFunction } from "../throw-semantics.js";
-import { findMember, memberName, returnsErrorResult } from "./tool-results.js";
+import { findMember, isErrorAnswerTs, memberName, returnsErrorResult } from "./tool-results.js";
 import { tsTree } from "./ts-tree.js";
 import { rendersUiTs } from "./ui-components.js";
 import { typescript } from "./typescript.js";
@@ -401,7 +401,10 @@ class Builder {
       }
     }
     const boundaryOf = (call: ts.Node): ts.Node => enclosingFunctionOf(tsTree, call) ?? call.getSourceFile();
-    return uses.length > 0 && wrapperCatchesThrows(handedOnFactsTs(this.checker, uses, boundaryOf, this.settings));
+    return (
+      uses.length > 0 &&
+      wrapperCatchesThrows(handedOnFactsTs(uses, boundaryOf, (value) => isErrorAnswerTs(value, this.settings, this.checker)))
+    );
   }
 
   /** The reads of an entry's handler `property` in a loop: `tool.handler` for the entry `tool`, `handler` for `{ handler }`. */

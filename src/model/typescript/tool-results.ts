@@ -48,8 +48,16 @@ export function callsErrorResultFunction(checker: ts.TypeChecker, call: ts.Node)
  * project that answers with an error result: `returnsErrorResult` of `../tool-results.ts` on TypeScript nodes.
  */
 export function returnsErrorResult(statement: ts.Statement, settings: McpSettings, checker: ts.TypeChecker): boolean {
-  if (!typescript.isReturnStatement(statement) || !statement.expression) return false;
-  const value = unwrapTs(statement.expression);
+  return (
+    typescript.isReturnStatement(statement) &&
+    statement.expression !== undefined &&
+    isErrorAnswerTs(statement.expression, settings, checker)
+  );
+}
+
+/** `isErrorAnswer` of `../tool-results.ts` on TypeScript nodes: a value that is an error result, or a call answering with one. */
+export function isErrorAnswerTs(answer: ts.Expression, settings: McpSettings, checker: ts.TypeChecker): boolean {
+  const value = unwrapTs(answer);
   if (typescript.isCallExpression(value)) {
     const name = calleeLastName(value.expression);
     return settings.errorHelpers.some((helper) => helper.name === name) || callsErrorResultFunction(checker, value);
