@@ -205,15 +205,11 @@ function firstLineSays(text: TSESTree.Node, words: RegExp, sourceCode: Readonly<
  * computed from data, does not say so.
  */
 export function isJsonErrorText(branch: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  const bound = (expression: TSESTree.Node): TSESTree.Node => {
-    const node = unwrapExpression(expression);
-    return node.type === AST_NODE_TYPES.Identifier ? unwrapExpression(singleValueOf(node, sourceCode)?.value ?? node) : node;
-  };
-  const object = jsonOfObject(bound(branch));
+  const object = jsonOfObject(boundValue(branch, sourceCode));
   if (!object) return false;
   if (saysItFailed(object)) return true;
   const error = findProperty(object, "error");
-  const value = error && bound(error.value);
+  const value = error && boundValue(error.value, sourceCode);
   const written =
     (value?.type === AST_NODE_TYPES.Literal && typeof value.value === "string") || value?.type === AST_NODE_TYPES.TemplateLiteral;
   return written && !isEmptyText(value, sourceCode);
@@ -235,6 +231,32 @@ function saysItFailed(object: TSESTree.ObjectExpression): boolean {
     const value = flag && unwrapExpression(flag.value);
     return value?.type === AST_NODE_TYPES.Literal && value.value === false;
   });
+}
+
+/** The expression, or the value a constant of the file it names is bound to. */
+function boundValue(expression: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Node {
+  const node = unwrapExpression(expression);
+  return node.type === AST_NODE_TYPES.Identifier ? unwrapExpression(singleValueOf(node, sourceCode)?.value ?? node) : node;
+}
+
+/**
+ * `JSON.stringify(verdict)` of an object that states a verdict in a boolean besides `success` and `ok` (`{ symbol,
+ * isValid: false, exists: false, reason }`, also through constants): a check's answer, which its `catch` may give
+ * when the lookup failed. Whether that is the tool's failure or its answer only the author can tell.
+ */
+export function statesVerdict(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const call = boundValue(text, sourceCode);
+  const data = call.type === AST_NODE_TYPES.CallExpression && isJsonStringify(call.callee) ? call.arguments.at(0) : undefined;
+  const object = data && boundValue(data, sourceCode);
+  return (
+    object?.type === AST_NODE_TYPES.ObjectExpression &&
+    object.properties.some((property) => {
+      if (property.type !== AST_NODE_TYPES.Property || property.computed) return false;
+      const name = propertyName(property);
+      const value = unwrapExpression(property.value);
+      return name !== "success" && name !== "ok" && value.type === AST_NODE_TYPES.Literal && value.value === false;
+    })
+  );
 }
 
 /** The object literal of `JSON.stringify({ ... })`; undefined for any other expression. */

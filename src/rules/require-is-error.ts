@@ -5,7 +5,7 @@ import { removeProperty } from "../fix/remove-property.js";
 import { errorEvidence, failureClause, readsAsErrorText, returnSite } from "../model/error-evidence.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
-import { isJsonErrorText, isJsonFailureReport, textBranches } from "../model/error-text.js";
+import { isJsonErrorText, isJsonFailureReport, statesVerdict, textBranches } from "../model/error-text.js";
 import { ADDING_METHODS, contentItems, isErrorValue, onToolResult, type ToolResult } from "../model/tool-results.js";
 import { findProperty, isCaughtError, unwrapExpression } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
@@ -176,8 +176,11 @@ export default createRule({
           messageId: "missingIsError",
           data: { evidence: EVIDENCE_DESCRIPTION[evidence] },
           // The catch path that reads its error is certain; one that never does may be a probe whose miss is a normal
-          // answer, and a text that merely reads like an error might be reporting one.
-          ...(evidence === "catch" || evidence === "errorBuilder" ? { fix } : { suggest: [{ messageId: "addIsError", fix }] }),
+          // answer, and a text that merely reads like an error might be reporting one. So may a check's verdict in
+          // JSON (`isValid: false`) that its catch gives.
+          ...((evidence === "catch" && !(result.text && statesVerdict(result.text, sourceCode))) || evidence === "errorBuilder"
+            ? { fix }
+            : { suggest: [{ messageId: "addIsError", fix }] }),
         });
       }),
       // An item added later (`response.content.push({ type: "text", text, isError: true })`) is no literal of a result:

@@ -243,6 +243,21 @@ const pageLookupTool = (notFound: string, isError = ""): string =>
   }
   return { content: [{ type: "text", text: JSON.stringify(page) }] };`);
 
+/** A gene-symbol check whose `catch` answers with the JSON of `failure` (a constant), on line 11. */
+const geneCheckTool = (failure: string, isError = ""): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+declare const registry: { get(symbol: string): Promise<{ name: string }> };
+const server = new McpServer({ name: "genes", version: "1.0.0" });
+server.registerTool("validate_gene_symbol", {}, async ({ symbol }: { symbol: string }) => {
+  try {
+    const gene = await registry.get(symbol);
+    return { content: [{ type: "text", text: JSON.stringify({ symbol, isValid: true, officialName: gene.name }) }] };
+  } catch (error) {
+    const verdict = ${failure};
+    return { content: [{ type: "text", text: JSON.stringify(verdict) }]${isError} };
+  }
+});`;
+
 /** A FastMCP lock tool that answers with JSON strings: `guard` on line 6, `notFound` on line 10, `failure` on line 14. */
 const lockStateTool = (guard: string, notFound: string, failure: string): string => `
 server.addTool({
@@ -727,6 +742,28 @@ function reply(method: string, text: string) {
         "    description: `Error executing ${toolName}`,\n  };",
         "    description: `Error executing ${toolName}`,\n    isError: true,\n  };",
       ),
+    },
+    {
+      name: "a check's catch answering with its verdict in JSON (isValid: false): reported, only suggested",
+      filename: SERVER_FILE,
+      code: geneCheckTool("{ symbol, isValid: false, reason: String(error) }"),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 11,
+          column: 12,
+          suggestions: [
+            { messageId: "addIsError", output: geneCheckTool("{ symbol, isValid: false, reason: String(error) }", ", isError: true") },
+          ],
+        },
+      ],
+    },
+    {
+      name: "the look-alike: a catch answering with the JSON of the caught error alone is fixed",
+      filename: SERVER_FILE,
+      code: geneCheckTool("{ symbol, error: String(error) }"),
+      output: geneCheckTool("{ symbol, error: String(error) }", ", isError: true"),
+      errors: [{ messageId: "missingIsError", line: 11, column: 12 }],
     },
     {
       name: "a text that is the JSON of an object whose error is written text reads as an error (suggested)",
