@@ -7,9 +7,8 @@ import {
   type WrapperFacts,
 } from "../handler-shapes.js";
 import type { McpSettings } from "../settings.js";
-import { calleeLastName } from "./resolve.js";
+import { calleeLastName, returnedValuesTs } from "./resolve.js";
 import { isErrorAnswerTs } from "./tool-results.js";
-import { returnedValuesTs } from "./resolve.js";
 import {
   descendants,
   enclosingCatchTs,
