@@ -516,26 +516,29 @@ export function isConvertingWrapper(settings: McpSettings, name: string | undefi
 /**
  * A definition function named in `handlers.wrappers` (`defineTool({ handler })`): the project hands the handlers
  * it defines to code that turns what they throw into error results, as a wrapper would (one dispatcher that
- * calls every tool inside its `try`). Or one of a library that does so itself (`GUARDING_LIBRARY_DEFINITIONS`),
- * `importSource` giving the module the call's callee is imported from.
+ * calls every tool inside its `try`).
  */
-export function isGuardingDefinition(
-  settings: McpSettings,
-  definitionCall: string | undefined,
-  importSource: () => string | undefined,
-): boolean {
-  if (isConvertingWrapper(settings, definitionCall)) return true;
-  const library = definitionCall === undefined ? undefined : GUARDING_LIBRARY_DEFINITIONS.get(definitionCall);
-  const source = library && importSource();
-  return source !== undefined && library !== undefined && library.test(source);
+export function isGuardingDefinition(settings: McpSettings, definitionCall: string | undefined): boolean {
+  return isConvertingWrapper(settings, definitionCall);
 }
 
 /**
- * Definition functions of libraries whose runtime turns what a handler throws into an error result in the ADR's
- * shape, by the module they come from. Mastra's `createTool({ execute })`: its `MCPServer` answers a throw with
- * `{ content: [{ type: "text", text: "Error: <message>" }], isError: true }` and serialises whatever `execute`
- * returns as a success (an `isError` result too), so a throw is how such a tool fails; its agents hand the error
- * to the model too.
+ * A definition function of a library whose runtime turns what a handler throws into an error result in the ADR's
+ * shape (`GUARDING_LIBRARY_DEFINITIONS`), `importSource` giving the module the call's callee is imported from: its
+ * handlers are guarded.
+ */
+export function isGuardingLibraryDefinition(definitionCall: string | undefined, importSource: () => string | undefined): boolean {
+  const library = definitionCall === undefined ? undefined : GUARDING_LIBRARY_DEFINITIONS.get(definitionCall);
+  if (!library) return false;
+  const source = importSource();
+  return source !== undefined && library.test(source);
+}
+
+/**
+ * Definition functions of libraries that guard their handlers, by the module they come from. Mastra's
+ * `createTool({ execute })`: its `MCPServer` answers a throw with `{ content: [{ type: "text", text: "Error:
+ * <message>" }], isError: true }` and serialises whatever `execute` returns as a success (an `isError` result too), so
+ * a throw is how such a tool fails; its agents hand the error to the model too.
  */
 const GUARDING_LIBRARY_DEFINITIONS: ReadonlyMap<string, RegExp> = new Map([["createTool", /^@mastra\/core(?:\/|$)/u]]);
 

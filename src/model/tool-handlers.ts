@@ -8,7 +8,6 @@ import {
   declaredFunction,
   findProperty,
   type FunctionNode,
-  instanceMethodOf,
   isFunctionNode,
   outerParent,
   parameterReads,
@@ -42,7 +41,9 @@ import {
   handlerPath,
   type HandlerShape,
   isAgentLibrary,
+  isConvertingWrapper,
   isGuardingDefinition,
+  isGuardingLibraryDefinition,
   handlerObjectMemberShape,
   isHandlerObjectMember,
   isHandlerProperty,
@@ -334,7 +335,7 @@ export class ToolHandlers {
    * program) is read. Undefined for a wrapper whose body the model cannot read.
    */
   private wrapperCatches({ call, argumentIndex }: WrapperCall): boolean | undefined {
-    if (this.isGuardingDefinitionCall(call)) return true;
+    if (isConvertingWrapper(this.settings, calleeName(call.callee))) return true;
     const here = catchingWrapperCall(call, argumentIndex, this.sourceCode, this.isErrorAnswer);
     const node = here === undefined ? this.typed?.toTs(call) : undefined;
     return this.typed && node ? catchingWrapperCallTs(this.typed.checker, node, argumentIndex, this.settings) : here;
@@ -389,9 +390,14 @@ export class ToolHandlers {
    * or `<object>.<name>` for a property of an object literal bound to a `const`.
    */
   private methodReferencesOf(fn: FunctionNode): TSESTree.MemberExpression[] {
-    const method = instanceMethodOf(fn);
-    if (method) return thisMembersNamed(method.classBody, method.name, this.sourceCode);
     const { child, parent } = outerParent(fn);
+    if (
+      (parent?.type === AST_NODE_TYPES.MethodDefinition || parent?.type === AST_NODE_TYPES.PropertyDefinition) &&
+      parent.value === child
+    ) {
+      const name = propertyName(parent);
+      return name === undefined || parent.static ? [] : thisMembersNamed(parent.parent, name, this.sourceCode);
+    }
     if (parent?.type !== AST_NODE_TYPES.Property || parent.value !== child || parent.parent.type !== AST_NODE_TYPES.ObjectExpression)
       return [];
     const name = propertyName(parent);
@@ -438,7 +444,7 @@ export class ToolHandlers {
         const loop = table && this.tableLoop(table, property, wrappers, seen);
         if (loop && "position" in loop) return loop.position;
         const shape = this.definitionObjectShape(object, wrappers);
-        return shape && loop ? { ...shape, callerGuarded: wrapperCatchesThrows(loop.handedOn) } : shape;
+        return shape && loop ? { ...shape, callerGuarded: shape.callerGuarded === true || wrapperCatchesThrows(loop.handedOn) } : shape;
       }
       case AST_NODE_TYPES.ArrayExpression:
         return this.tablePosition(mapOfEntry(parent, child));
@@ -523,7 +529,10 @@ export class ToolHandlers {
     });
     // A project's own registration method is read like a wrapper: `this.registerTool(tool, cb)` that calls `cb` in a `try`.
     if (shape !== "lookThrough") {
-      if (shape?.kind === "definition" && this.isGuardingDefinitionCall(call)) wrappers.push({ call, argumentIndex });
+      if (shape?.kind === "definition") {
+        if (isGuardingDefinition(this.settings, shape.via)) wrappers.push({ call, argumentIndex });
+        else if (isGuardingLibraryDefinition(shape.via, () => this.calleeImportSource(call))) return { ...shape, callerGuarded: true };
+      }
       return shape?.kind === "registration" ? { ...shape, callerGuarded: this.wrapperCatches({ call, argumentIndex }) === true } : shape;
     }
     // A call that may wrap the handler is looked through: `handler: withAuth(async (args) => ...)`; not to the
@@ -615,9 +624,10 @@ export class ToolHandlers {
   /**
    * The shape of a handler property of `object`, if the object is an MCP tool definition. A definition
    * function named in `handlers.wrappers` counts as a wrapper of the handler (see `isGuardingDefinition`),
-   * given the object or a function that returns it.
+   * given the object or a function that returns it; one of a library that guards its handlers
+   * (`isGuardingLibraryDefinition`) guards it.
    */
-  private definitionObjectShape(object: TSESTree.ObjectExpression, wrappers: WrapperCall[]): HandlerShape | undefined {
+  private definitionObjectShape(object: TSESTree.ObjectExpression, wrappers: WrapperCall[]): Position | undefined {
     const given = callGivenArgument(object);
     const call = given?.call;
     const has = (name: string): boolean => findProperty(object, name) !== undefined;
@@ -634,7 +644,10 @@ export class ToolHandlers {
     });
     const guard =
       shape && (given ? { call: given.call, argumentIndex: given.call.arguments.indexOf(given.argument) } : factoryCall(object));
-    if (guard && this.isGuardingDefinitionCall(guard.call)) wrappers.push(guard);
+    if (!shape || !guard) return shape;
+    const guardCall = calleeName(guard.call.callee);
+    if (isGuardingDefinition(this.settings, guardCall)) wrappers.push(guard);
+    else if (isGuardingLibraryDefinition(guardCall, () => this.calleeImportSource(guard.call))) return { ...shape, callerGuarded: true };
     return shape;
   }
 
@@ -822,11 +835,6 @@ export class ToolHandlers {
     if (!this.importsAgentLibrary) return false;
     const source = this.calleeImportSource(call);
     return source !== undefined && isAgentLibrary(source);
-  }
-
-  /** A call of a wrapper named in `handlers.wrappers`, or of a definition function that guards its handlers (`isGuardingDefinition`). */
-  private isGuardingDefinitionCall(call: TSESTree.CallExpression): boolean {
-    return isGuardingDefinition(this.settings, calleeName(call.callee), () => this.calleeImportSource(call));
   }
 
   /** The module the callee's root name is imported from (`createTool` of `createTool(...)`, `tools` of `tools.define(...)`). */

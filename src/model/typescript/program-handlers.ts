@@ -18,6 +18,7 @@ import {
   type HandlerShape,
   isAgentLibrary,
   isGuardingDefinition,
+  isGuardingLibraryDefinition,
   handlerObjectMemberShape,
   isHandlerProperty,
   isRegistrarExport,
@@ -227,7 +228,8 @@ class Builder {
       const guarded =
         shape.kind === "registration"
           ? wrapperCatchesTs(this.checker, call, argumentIndex, this.settings)
-          : isGuardingDefinition(this.settings, shape.via, () => importSource(this.checker, callee));
+          : isGuardingDefinition(this.settings, shape.via) ||
+            isGuardingLibraryDefinition(shape.via, () => importSource(this.checker, callee));
       const object = unwrapTs(argument);
       // A handler object in the callback's place: `registerToolTask(name, config, { createTask, ... })`, or a `const`
       // bound to one.
@@ -363,11 +365,9 @@ class Builder {
     if (!shape) return;
     const guard = call ?? factoryCallTs(object);
     const guarded =
-      isGuardingDefinition(
-        this.settings,
-        guard && calleeLastName(guard.expression),
-        () => guard && importSource(this.checker, guard.expression),
-      ) || this.loopGuards(object, memberName(member), loops);
+      isGuardingDefinition(this.settings, guard && calleeLastName(guard.expression)) ||
+      isGuardingLibraryDefinition(guard && calleeLastName(guard.expression), () => guard && importSource(this.checker, guard.expression)) ||
+      this.loopGuards(object, memberName(member), loops);
     this.addMember(member, shape, { call, definition: object }, guarded);
   }
 
