@@ -13,6 +13,7 @@ import {
   outerParent,
   propertyName,
   readReferences,
+  returnedValues,
   singleValueOf,
   unwrapExpression,
 } from "../util/ast.js";
@@ -461,7 +462,29 @@ function isAbsenceAnswer(result: ToolResult, mcp: McpContext, sourceCode: Source
   if (!site) return false;
   // The branch first: most results stand in no such `if`, and the walk up to the function is the cheapest question.
   const branch = branchTaken(site, (test, consequent) => (consequent ? isAbsenceTest(test) : isPresenceTest(test)));
-  return branch !== undefined && namesAbsence(text, sourceCode) && answerOwner(branch, site.fn, mcp) !== undefined;
+  return (
+    branch !== undefined &&
+    namesAbsence(text, sourceCode) &&
+    answerOwner(branch, site.fn, mcp) !== undefined &&
+    !answersOnlyInWords(site.fn, result.node, sourceCode)
+  );
+}
+
+/**
+ * Every answer of `fn` but `result` is a tool result whose text is a complete constant: a status check whose verdicts
+ * are fixed words (`if (!tokens) return "Not authenticated"; return "Authenticated and ready"`), where a missing value is
+ * one of the answers. A tool that does work answers with data, or reports its failures in a text it builds.
+ */
+function answersOnlyInWords(fn: FunctionNode, result: TSESTree.ObjectExpression, sourceCode: SourceCode): boolean {
+  const others = returnedValues(fn, sourceCode.visitorKeys).filter((value) => unwrapExpression(value) !== result);
+  return (
+    others.length > 0 &&
+    others.every((value) => {
+      const answer = unwrapExpression(value);
+      const text = answer.type === AST_NODE_TYPES.ObjectExpression ? toolResult(answer)?.text : undefined;
+      return text !== undefined && staticPrefix(text, sourceCode)?.complete === true;
+    })
+  );
 }
 
 /**

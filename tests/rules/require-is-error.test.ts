@@ -258,6 +258,22 @@ server.registerTool("validate_gene_symbol", {}, async ({ symbol }: { symbol: str
   }
 });`;
 
+/** A playback tool: its guard on line 7 answers `guard`; its work answers fixed words, its failures a built text. */
+const pausePlaybackTool = (guard: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+declare const player: { pause(token: string): Promise<void> };
+const server = new McpServer({ name: "music", version: "1.0.0" });
+server.registerTool("pause_playback", {}, async (_args: Record<string, never>, extra: { authInfo?: { token: string } }) => {
+  const token = extra.authInfo?.token;
+  if (!token) return ${guard};
+  try {
+    await player.pause(token);
+    return { content: [{ type: "text", text: "Playback paused." }] };
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`;
+
 /** A FastMCP lock tool that answers with JSON strings: `guard` on line 6, `notFound` on line 10, `failure` on line 14. */
 const lockStateTool = (guard: string, notFound: string, failure: string): string => `
 server.addTool({
@@ -365,6 +381,19 @@ export function describeFailure(reason: string) {
       code: pageGuardTool(
         'if (!page) return { content: [{ type: "text", text: `Page ${url} not found` }], structuredContent: { page: null } };',
       ),
+    },
+    {
+      name: "near-miss of a guard's answer: a status check whose every answer is fixed words gives 'Not authenticated' as one",
+      filename: SERVER_FILE,
+      code: `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+declare const tokenCache: { load(): { accessToken?: string } | undefined };
+const server = new McpServer({ name: "mail", version: "1.0.0" });
+server.registerTool("check_auth_status", {}, async () => {
+  const tokens = tokenCache.load();
+  if (!tokens?.accessToken) return { content: [{ type: "text", text: "Not authenticated" }] };
+  return { content: [{ type: "text", text: "Authenticated and ready" }] };
+});`,
     },
     {
       name: "near-miss of a guard's answer: where the value is there (typeof !== undefined), a text naming an absence is data",
@@ -742,6 +771,25 @@ function reply(method: string, text: string) {
         "    description: `Error executing ${toolName}`,\n  };",
         "    description: `Error executing ${toolName}`,\n    isError: true,\n  };",
       ),
+    },
+    {
+      name: "the look-alike of a status check: a tool that does work answers 'not authenticated' where its token is missing",
+      filename: SERVER_FILE,
+      code: pausePlaybackTool('{ content: [{ type: "text", text: "You are not authenticated." }] }'),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 7,
+          column: 22,
+          data: { evidence: ABSENCE },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: pausePlaybackTool('{ content: [{ type: "text", text: "You are not authenticated." }], isError: true }'),
+            },
+          ],
+        },
+      ],
     },
     {
       name: "a check's catch answering with its verdict in JSON (isValid: false): reported, only suggested",
