@@ -165,8 +165,8 @@ export function namesFailure(text: TSESTree.Node, sourceCode: Readonly<TSESLint.
 /**
  * Words that say something the tool needs is absent: `Event ID is required`, `Actor 'scraper' not found`,
  * `PLATFORM_TOKEN is not set`, `Either flagId or flagKey must be provided`, `The branch does not exist`, `Document
- * storage not available`, `Plugin not connected`, `You are not authenticated` (credentials), `Not logged in`. `No results found`, `No missing variables` and `3 slots available` do
- * not: an empty answer is an answer.
+ * storage not available`, `Plugin not connected`, `You are not authenticated` (credentials), `Not logged in`. `No
+ * results found`, `No missing variables` and `3 slots available` do not: an empty answer is an answer.
  */
 const ABSENCE_WORDS =
   /\b(?:not found|do(?:es)?\s*n[o']t exist|(?:is|are) (?:required|missing)|missing required|must be (?:provided|specified|given|set)|(?:is|are) not (?:set|configured)|not (?:configured|available|connected|authenticated|logged in))\b/iu;
