@@ -248,10 +248,20 @@ export function failureTextsAddedLater(result: ToolResult, sourceCode: Readonly<
 /** The array methods that add items to a result's content. */
 export const ADDING_METHODS: ReadonlySet<string> = new Set(["push", "unshift"]);
 
-/** `{ content, isError: true }` written as an object literal. */
+/**
+ * `{ content, isError: true }` written as an object literal, or `{ ...block(text), isError: true }`: a result whose
+ * content a spread brings, marked as an error where it is written.
+ */
 function isErrorResultObject(value: TSESTree.Node): boolean {
-  const result = value.type === AST_NODE_TYPES.ObjectExpression ? toolResult(value) : undefined;
-  return result !== undefined && hasIsErrorTrue(result);
+  if (value.type !== AST_NODE_TYPES.ObjectExpression) return false;
+  const result = toolResult(value);
+  if (result) return hasIsErrorTrue(result);
+  const isError = findProperty(value, "isError");
+  return (
+    isError !== undefined &&
+    isErrorValue(isError).kind === "true" &&
+    value.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement)
+  );
 }
 
 /**

@@ -148,6 +148,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/analytics.ts:41 registration framework false",
       "src/billing.ts:106 registration registration true",
       "src/billing.ts:114 registration registration false",
+      "src/billing.ts:122 registration registration true",
       "src/billing.ts:16 registration registration false",
       "src/billing.ts:26 registration registration false",
       "src/billing.ts:36 registration registration true",

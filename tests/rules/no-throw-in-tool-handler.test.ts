@@ -821,6 +821,11 @@ export const observeTool = {
 };`,
     },
     {
+      name: "the same wrapper given a callback whose error result gets its content from a spread: { ...textBlock(message), isError: true }",
+      filename: SERVER_FILE,
+      code: guardedListTool("{ ...textBlock(`Error: cannot list ${path}: ${String(error)}`), isError: true }"),
+    },
+    {
       name: "Mastra's createTool: its MCPServer answers what execute throws with an error result, and serialises a returned one as a success",
       filename: TOOL_FILE,
       code: publishPostTool("@mastra/core/tools"),

@@ -15,9 +15,10 @@ export function findMember(object: ts.ObjectLiteralExpression, name: string): ts
   return object.properties.find((member) => memberName(member) === name);
 }
 
-/** `{ content, isError: true }` written as an object literal. */
+/** `{ content, isError: true }` written as an object literal, or `{ ...block(text), isError: true }` (`isErrorResultObject`). */
 function isErrorResultLiteral(value: ts.Expression): boolean {
-  if (!typescript.isObjectLiteralExpression(value) || !findMember(value, "content")) return false;
+  if (!typescript.isObjectLiteralExpression(value)) return false;
+  if (!findMember(value, "content") && !value.properties.some((member) => typescript.isSpreadAssignment(member))) return false;
   const isError = findMember(value, "isError");
   return (
     isError !== undefined &&
