@@ -119,9 +119,10 @@ describe.skipIf(process.env.MCP_TOOL_ERRORS_SKIP_FRESH_PROJECT === "1")("a new u
     tarball = path.join(work, packed[0].filename);
   }, 60_000);
 
+  // The projects hold whole installs: removing them can take longer than a hook's default 10 s on a busy machine.
   afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   describe("README's snippets, read from README.md", () => {
     it("install eslint, typescript-eslint and the plugin, into a config file that is an ES module in any project", () => {
