@@ -8,6 +8,7 @@ import {
   declaredFunction,
   findProperty,
   type FunctionNode,
+  instanceMethodOf,
   isFunctionNode,
   outerParent,
   parameterReads,
@@ -390,14 +391,10 @@ export class ToolHandlers {
    * or `<object>.<name>` for a property of an object literal bound to a `const`.
    */
   private methodReferencesOf(fn: FunctionNode): TSESTree.MemberExpression[] {
-    const { child, parent } = outerParent(fn);
-    if (
-      (parent?.type === AST_NODE_TYPES.MethodDefinition || parent?.type === AST_NODE_TYPES.PropertyDefinition) &&
-      parent.value === child
-    ) {
-      const name = propertyName(parent);
-      return name === undefined || parent.static ? [] : thisMembersNamed(parent.parent, name, this.sourceCode);
-    }
+    const around = outerParent(fn);
+    const method = instanceMethodOf(fn, around);
+    if (method) return thisMembersNamed(method.classBody, method.name, this.sourceCode);
+    const { child, parent } = around;
     if (parent?.type !== AST_NODE_TYPES.Property || parent.value !== child || parent.parent.type !== AST_NODE_TYPES.ObjectExpression)
       return [];
     const name = propertyName(parent);

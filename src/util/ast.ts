@@ -374,9 +374,14 @@ export function instanceMethod(classBody: TSESTree.ClassBody, name: string): Fun
   return undefined;
 }
 
-/** The class and name of `fn` when it is an instance method that `instanceMethod` finds (`this.<name>(...)` calls it). */
-export function instanceMethodOf(fn: FunctionNode): { classBody: TSESTree.ClassBody; name: string } | undefined {
-  const { child, parent } = outerParent(fn);
+/**
+ * The class and name of `fn` when it is an instance method that `instanceMethod` finds (`this.<name>(...)` calls it).
+ * `around` is `outerParent(fn)`, for a caller that reads it too.
+ */
+export function instanceMethodOf(
+  fn: FunctionNode,
+  { child, parent } = outerParent(fn),
+): { classBody: TSESTree.ClassBody; name: string } | undefined {
   if (parent?.type !== AST_NODE_TYPES.MethodDefinition && parent?.type !== AST_NODE_TYPES.PropertyDefinition) return undefined;
   if (parent.value !== child) return undefined;
   const name = propertyName(parent);
