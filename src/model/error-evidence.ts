@@ -423,9 +423,7 @@ function answersWithConstantText(block: TSESTree.BlockStatement, sourceCode: Sou
   for (let node = pending.pop(); node; node = pending.pop()) {
     if (isFunctionNode(node)) continue;
     if (node.type === AST_NODE_TYPES.ReturnStatement) {
-      const value = node.argument && unwrapExpression(node.argument);
-      const text = value?.type === AST_NODE_TYPES.ObjectExpression ? toolResult(value)?.text : undefined;
-      if (text && staticPrefix(text, sourceCode)?.complete) return true;
+      if (node.argument && isFixedWordsResult(node.argument, sourceCode)) return true;
       continue;
     }
     pending.push(...childNodes(node, sourceCode.visitorKeys));
@@ -477,14 +475,14 @@ function isAbsenceAnswer(result: ToolResult, mcp: McpContext, sourceCode: Source
  */
 function answersOnlyInWords(fn: FunctionNode, result: TSESTree.ObjectExpression, sourceCode: SourceCode): boolean {
   const others = returnedValues(fn, sourceCode.visitorKeys).filter((value) => unwrapExpression(value) !== result);
-  return (
-    others.length > 0 &&
-    others.every((value) => {
-      const answer = unwrapExpression(value);
-      const text = answer.type === AST_NODE_TYPES.ObjectExpression ? toolResult(answer)?.text : undefined;
-      return text !== undefined && staticPrefix(text, sourceCode)?.complete === true;
-    })
-  );
+  return others.length > 0 && others.every((value) => isFixedWordsResult(value, sourceCode));
+}
+
+/** A tool result written where it is returned whose text is a complete constant (`{ content: [{ type: "text", text: "valid" }] }`). */
+function isFixedWordsResult(value: TSESTree.Node, sourceCode: SourceCode): boolean {
+  const answer = unwrapExpression(value);
+  const text = answer.type === AST_NODE_TYPES.ObjectExpression ? toolResult(answer)?.text : undefined;
+  return text !== undefined && staticPrefix(text, sourceCode)?.complete === true;
 }
 
 /**
