@@ -122,6 +122,16 @@ export function isRegistrationCall(settings: McpSettings, facts: { method: strin
   return facts.method === SET_REQUEST_HANDLER || settings.handlers.registrationMethods.includes(facts.method);
 }
 
+/**
+ * A registration method taken off its object by destructuring (`function registerGetAlert({ registerTool }:
+ * ToolRegistrar)`, `const { registerTool } = registrar`): a bare call of it is the object's `registrar.registerTool(...)`,
+ * read as that method's call. Only under its own name (`key`, the property the binding takes, is the callee's name):
+ * a renamed binding (`{ registerTool: register }`) is not followed, as every bare call would need its scope asked.
+ */
+export function destructuredMethod(settings: McpSettings, facts: { name: string; key: () => string | undefined }): string | undefined {
+  return settings.handlers.registrationMethods.includes(facts.name) && facts.key() === facts.name ? facts.name : undefined;
+}
+
 /** What an adapter knows of a whole file. */
 export interface FileFacts {
   /** The modules the file imports (`import ... from "<module>"`, type-only imports included). */

@@ -6,6 +6,7 @@ import {
   calleeName,
   constDeclaratorOf,
   declaredFunction,
+  destructuredKey,
   findProperty,
   type FunctionNode,
   instanceMethodOf,
@@ -32,6 +33,7 @@ import {
   annotatedCallbackShape,
   definitionObjectShape,
   definesOtherPrimitive,
+  destructuredMethod,
   dispatchTableShape,
   etaExpansionHandsOn,
   type GivenValue,
@@ -512,7 +514,7 @@ export class ToolHandlers {
     const selector = first && unwrapExpression(first);
     const configFirst = argumentIndex > 0 && selector?.type === AST_NODE_TYPES.ObjectExpression;
     const shape = callArgumentShape(this.settings, {
-      method: callee.type === AST_NODE_TYPES.MemberExpression ? propertyName(callee) : undefined,
+      method: callee.type === AST_NODE_TYPES.MemberExpression ? propertyName(callee) : this.destructuredMethodOf(callee),
       argumentIndex,
       isLastFunctionArgument: isLastFunctionArgument(call, argumentIndex),
       selector: {
@@ -799,21 +801,38 @@ export class ToolHandlers {
     return this.callsRegistrationMethod(this.sourceCode.getTokens(fn));
   }
 
-  /** The tokens hold a call of a registration method (`isRegistrationCall`): `.registerTool(`, found without a walk. */
+  /**
+   * The tokens hold a call of a registration method (`isRegistrationCall`): `.registerTool(`, or `registerTool(` of a
+   * method destructured off its object (`destructuredMethod`), found without a walk.
+   */
   private callsRegistrationMethod(tokens: readonly TSESTree.Token[]): boolean {
     for (let index = 1; index + 1 < tokens.length; index++) {
-      const [dot, name, open] = [tokens[index - 1], tokens[index], tokens[index + 1]];
-      if (name.type !== AST_TOKEN_TYPES.Identifier || (dot.value !== "." && dot.value !== "?.") || open.value !== "(") continue;
+      const [before, name, open] = [tokens[index - 1], tokens[index], tokens[index + 1]];
+      if (name.type !== AST_TOKEN_TYPES.Identifier || open.value !== "(") continue;
       if (!isRegistrationCall(this.settings, { method: name.value, otherToolApi: false })) continue;
-      const member = nodeAt(this.sourceCode, name.range[0])?.parent;
-      const call = member?.parent;
+      const identifier = nodeAt(this.sourceCode, name.range[0]);
+      const member = before.value === "." || before.value === "?.";
+      const call = member ? identifier?.parent?.parent : identifier?.parent;
       if (
-        call?.type === AST_NODE_TYPES.CallExpression &&
-        isRegistrationCall(this.settings, { method: name.value, otherToolApi: this.isOtherToolApiCall(call) })
+        call?.type !== AST_NODE_TYPES.CallExpression ||
+        (!member && (call.callee !== identifier || !this.destructuredMethodOf(call.callee)))
       )
-        return true;
+        continue;
+      if (isRegistrationCall(this.settings, { method: name.value, otherToolApi: this.isOtherToolApiCall(call) })) return true;
     }
     return false;
+  }
+
+  /** The method a bare call's callee was destructured as (`destructuredMethod`), the scopes asked only for a registration method's name. */
+  private destructuredMethodOf(callee: TSESTree.Node): string | undefined {
+    if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+    return destructuredMethod(this.settings, {
+      name: callee.name,
+      key: () => {
+        const binding = ASTUtils.findVariable(this.sourceCode.getScope(callee), callee)?.defs.at(0)?.name;
+        return binding && destructuredKey(binding);
+      },
+    });
   }
 
   /** A call of another tool API than MCP's: WebMCP's registry, or a function imported from an agent library. */

@@ -74,6 +74,15 @@ export function staticKeyName(key: TSESTree.Node, computed: boolean): string | u
   return undefined;
 }
 
+/** The key a binding takes in an object pattern: `registerTool` of `{ registerTool }` or `{ registerTool = fallback }`. */
+export function destructuredKey(binding: TSESTree.Node): string | undefined {
+  const bound = binding.parent?.type === AST_NODE_TYPES.AssignmentPattern && binding.parent.left === binding ? binding.parent : binding;
+  const property = bound.parent;
+  return property?.type === AST_NODE_TYPES.Property && property.value === bound && property.parent.type === AST_NODE_TYPES.ObjectPattern
+    ? staticKeyName(property.key, property.computed)
+    : undefined;
+}
+
 export function propertyName(
   node: TSESTree.Property | TSESTree.MethodDefinition | TSESTree.PropertyDefinition | TSESTree.MemberExpression,
 ): string | undefined {

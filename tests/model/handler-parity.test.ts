@@ -43,6 +43,8 @@ const FILES = [
   "src/tmcp.ts",
   "src/spread-tables.ts",
   "src/registrars.ts",
+  "src/tool-registry.ts",
+  "src/tools/webhooks.ts",
   "src/tools/monitors.ts",
   "src/tools/alerts.ts",
   "src/tools/format.ts",
@@ -132,6 +134,10 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // where it registers the long form of a catching wrapper's call (`(args) => safely(cb)(args)`), which is itself no
     // handler; so is a function of the file given to such a long form. A destructured parameter is not followed, and
     // the long form of a lookup's result (`(args) => handlerFor("saved")(args)`) stays the handler.
+    // src/tool-registry.ts: `registerTool` destructured off the registrar a function is given (in its parameter or a
+    // `const`) registers as `registrar.registerTool(...)` would; renamed (`{ registerTool: add }`) it is not followed,
+    // and another method destructured so (`schedule`) registers nothing. src/tools/webhooks.ts default-exports such a
+    // registrar: it registers a tool, so it is none itself.
     // src/notes-service.ts: a method and a function-valued field under a tool decorator given the tool's description are
     // handlers; a method under another decorator is not.
     // src/protocol-tools.ts: a definition object in a module that imports the SDK's protocol errors to throw is a
@@ -215,6 +221,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/telemetry.ts:41 registration registration false",
       "src/tmcp.ts:16 registration framework false",
       "src/tmcp.ts:9 definition framework true",
+      "src/tool-registry.ts:19 registration registration false",
+      "src/tool-registry.ts:28 registration registration false",
       "src/tools/alerts.ts:7 definition framework false",
       "src/tools/docs-search.ts:14 registration registration false",
       "src/tools/forecast.tsx:19 definition framework false",
@@ -224,6 +232,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/tools/pages.ts:30 definition framework false",
       "src/tools/weather.ts:14 classMethod framework false",
       "src/tools/weather.ts:22 defaultExport framework false",
+      "src/tools/webhooks.ts:10 registration registration false",
     ]);
   });
 });

@@ -441,6 +441,24 @@ tool("execute_dql", "Run a DQL query", async (args) => {
   return { content: [{ type: "text", text: await runDql(args.query) }] };
 });`;
 
+/**
+ * A tool file that registers its tool through the registrar it is given (HyperDX's shape): `bind` takes the method off
+ * the registrar and `call` registers with it; the handler throws at line 8, column 40.
+ */
+const ALERT_REGISTRAR = (parameter: string, bind: string, call: string): string => `
+import type { ToolRegistrar } from "../types.js";
+import { getAlertById } from "../../controllers/alerts.js";
+
+export function registerGetAlert(${parameter}: ToolRegistrar): void {
+  ${bind}
+  ${call}("clickstack_get_alert", { title: "Get alert", description: "One alert by id" }, async ({ id }: { id: string }) => {
+    if (!/^[a-f0-9]{24}$/.test(id)) throw new Error("Invalid alert ID");
+    const alert = await getAlertById(id);
+    return { content: [{ type: "text" as const, text: JSON.stringify(alert) }] };
+  });
+}`;
+const ALERT_TOOL_FILE = "src/mcp/tools/alerts/get-alert.ts";
+
 /** SDK v1's task tool whose handler object is bound to a `const` first; its `createTask` throws at line 7, column 33. */
 const DELAYED_ECHO_TASK = `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -614,6 +632,11 @@ server.registerTool("export_rows", { inputSchema: {} }, async () => {
       name: "a function of the file that calls the callback it is given, registering nothing: the callback is no handler",
       filename: SERVER_FILE,
       code: OBSERVABILITY_REGISTRAR("void cb({ query: description });"),
+    },
+    {
+      name: "another method destructured off the registrar (a scheduler's job): its callback is no handler",
+      filename: ALERT_TOOL_FILE,
+      code: ALERT_REGISTRAR("{ schedule }", "// a nightly digest, not a tool", "schedule"),
     },
     {
       name: "reportConvertedThrows: false: McpServer's server.tool(name, description, cb) converts the throw",
@@ -1551,6 +1574,38 @@ export function createGitLogTool() {
           [
             'throw new Error("text must not be empty");',
             'return { content: [{ type: "text", text: "Error: text must not be empty" }], isError: true };',
+          ],
+          THROW_SAFETY_NET,
+        ),
+      ],
+    },
+    {
+      name: "registerTool destructured off the registrar the function is given: its call registers the handler",
+      filename: ALERT_TOOL_FILE,
+      code: ALERT_REGISTRAR("{ context, registerTool }", "void context;", "registerTool"),
+      errors: [
+        escapingThrow(
+          ALERT_REGISTRAR("{ context, registerTool }", "void context;", "registerTool"),
+          { line: 8, column: 37 },
+          [
+            'throw new Error("Invalid alert ID");',
+            'return { content: [{ type: "text", text: "Error: Invalid alert ID" }], isError: true };',
+          ],
+          THROW_SAFETY_NET,
+        ),
+      ],
+    },
+    {
+      name: "registerTool destructured off the registrar in a const: its call registers the handler",
+      filename: ALERT_TOOL_FILE,
+      code: ALERT_REGISTRAR("registrar", "const { registerTool } = registrar;", "registerTool"),
+      errors: [
+        escapingThrow(
+          ALERT_REGISTRAR("registrar", "const { registerTool } = registrar;", "registerTool"),
+          { line: 8, column: 37 },
+          [
+            'throw new Error("Invalid alert ID");',
+            'return { content: [{ type: "text", text: "Error: Invalid alert ID" }], isError: true };',
           ],
           THROW_SAFETY_NET,
         ),

@@ -9,6 +9,7 @@ import {
   annotatedCallbackShape,
   definitionObjectShape,
   definesOtherPrimitive,
+  destructuredMethod,
   dispatchTableShape,
   etaExpansionHandsOn,
   type FileFacts,
@@ -45,6 +46,7 @@ import { calleeLastName, resolveFunctions, returnedValuesTs } from "./resolve.js
 import {
   containsTs,
   descendants,
+  destructuredKeyTs,
   functionOfDeclaration,
   isConstDeclaration,
   isProjectSourceFile,
@@ -204,7 +206,7 @@ class Builder {
    */
   private visitCall(call: ts.CallExpression): boolean {
     const callee = unwrapTs(call.expression);
-    const method = typescript.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+    const method = this.calledMethod(callee);
     // Only a method registers; a function call may be a definition function given the options, then the handler.
     if (method === undefined && !typescript.isIdentifier(callee)) return false;
     const argumentIndex = method === SET_REQUEST_HANDLER ? 1 : call.arguments.length - 1;
@@ -438,14 +440,21 @@ class Builder {
     for (const node of descendants(fn)) {
       if (!typescript.isCallExpression(node)) continue;
       const callee = unwrapTs(node.expression);
-      if (
-        !typescript.isPropertyAccessExpression(callee) ||
-        !isRegistrationCall(this.settings, { method: callee.name.text, otherToolApi: false })
-      )
-        continue;
-      if (isRegistrationCall(this.settings, { method: callee.name.text, otherToolApi: this.isOtherToolApi(callee) })) return true;
+      const method = this.calledMethod(callee);
+      if (method === undefined || !isRegistrationCall(this.settings, { method, otherToolApi: false })) continue;
+      if (isRegistrationCall(this.settings, { method, otherToolApi: this.isOtherToolApi(callee) })) return true;
     }
     return false;
+  }
+
+  /** The method a callee calls: `registerTool` of `server.registerTool`, or of `registerTool` destructured off its object (`destructuredMethod`). */
+  private calledMethod(callee: ts.Expression): string | undefined {
+    if (typescript.isPropertyAccessExpression(callee)) return callee.name.text;
+    if (!typescript.isIdentifier(callee)) return undefined;
+    return destructuredMethod(this.settings, {
+      name: callee.text,
+      key: () => destructuredKeyTs(this.checker.getSymbolAtLocation(callee)?.valueDeclaration),
+    });
   }
 
   /** A callee of another tool API than MCP's: WebMCP's registry, or a function imported from an agent library. */

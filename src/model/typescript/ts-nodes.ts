@@ -129,6 +129,13 @@ export function resolvedSymbol(checker: ts.TypeChecker, node: ts.Node): ts.Symbo
   return symbol.flags & typescript.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
 }
 
+/** The key a binding takes in an object pattern: `registerTool` of `{ registerTool }` or `{ registerTool = fallback }`. */
+export function destructuredKeyTs(declaration: ts.Node | undefined): string | undefined {
+  if (!declaration || !typescript.isBindingElement(declaration) || !typescript.isObjectBindingPattern(declaration.parent)) return undefined;
+  const key = declaration.propertyName ?? declaration.name;
+  return typescript.isIdentifier(key) || typescript.isStringLiteral(key) ? key.text : undefined;
+}
+
 /** The node whose symbol a callee or reference is: the identifier, or the name of `a.b`. */
 export function symbolNode(expression: ts.Expression): ts.Node | undefined {
   const node = unwrapTs(expression);
