@@ -25,7 +25,7 @@ export default createRule({
       emptyContent:
         "This error result tells the model nothing: {{what}}. Say what went wrong in a text item (`Error: ...`), so that the model can correct its call or explain the failure.",
       structuredContent:
-        "This error result carries `structuredContent`. Clients on SDK v1.x validate it against the tool's success `outputSchema` and fail the call with -32602; servers skip that validation for errors, so leave it out and say what went wrong in `content`.",
+        "This error result carries `structuredContent`. A client on SDK v1.x validates it against the tool's success `outputSchema`, where the tool declares one, and fails the call with -32602 where it does not match; servers skip that validation for errors, so leave it out and say what went wrong in `content`.",
       removeStructuredContent: "Remove `structuredContent` from the error result.",
     },
     schema: [],
