@@ -80,10 +80,13 @@ export function isHandlerObjectMember(member: string | undefined): boolean {
   return member !== undefined && Object.values(TASK_HANDLER_MEMBERS).includes(member);
 }
 
-/** Definition functions whose runtime turns a throw into an error result (FastMCP's `addTool`). */
-const CONVERTING_DEFINITION_FUNCTIONS: readonly string[] = ["addTool"];
+/**
+ * Definition functions whose runtime turns a throw into an error result, by the name a message gives it: FastMCP's
+ * `addTool` answers a `UserError` with its message and any other throw with "Tool '<name>' execution failed: <message>".
+ */
+const CONVERTING_DEFINITION_FUNCTIONS: Readonly<Record<string, string>> = { addTool: "FastMCP's `addTool`" };
 /** Base classes whose runtime turns a throw into an error result: mcp-framework's `MCPTool.toolCall` catches `execute`. */
-const CONVERTING_BASE_CLASSES: readonly string[] = ["MCPTool"];
+const CONVERTING_BASE_CLASSES: Readonly<Record<string, string>> = { MCPTool: "mcp-framework's `MCPTool`" };
 
 /**
  * WebMCP's registry of a web page's tools, `navigator.modelContext` (also `window.navigator.modelContext`, and
@@ -581,8 +584,13 @@ function isMcpServerRegistration(shape: HandlerShape): boolean {
  * SDK's `McpServer` registrations, FastMCP's `addTool` and mcp-framework's `MCPTool`.
  */
 export function runtimeConvertsThrows(shape: HandlerShape): boolean {
-  if (isMcpServerRegistration(shape)) return true;
-  if (shape.via === undefined) return false;
-  if (shape.kind === "classMethod") return CONVERTING_BASE_CLASSES.includes(shape.via);
-  return shape.kind === "definition" && CONVERTING_DEFINITION_FUNCTIONS.includes(shape.via);
+  return isMcpServerRegistration(shape) || convertingFramework(shape) !== undefined;
+}
+
+/** The framework that turns a throw from a handler of this shape into an error result, by name (`FastMCP's `addTool``). */
+export function convertingFramework(shape: HandlerShape): string | undefined {
+  const { kind, via } = shape;
+  if (via === undefined) return undefined;
+  const table = kind === "classMethod" ? CONVERTING_BASE_CLASSES : kind === "definition" ? CONVERTING_DEFINITION_FUNCTIONS : undefined;
+  return table && Object.hasOwn(table, via) ? table[via] : undefined;
 }

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, contains, unwrapExpression } from "../util/ast.js";
-import type { HandlerPath } from "./handler-shapes.js";
+import { convertingFramework, type HandlerPath, type HandlerShape } from "./handler-shapes.js";
 import type { ToolHandler, ToolHandlers } from "./tool-handlers.js";
 import { SDK_PROTOCOL_ERROR_NAMES } from "./protocol-errors.js";
 
@@ -10,17 +10,23 @@ import { SDK_PROTOCOL_ERROR_NAMES } from "./protocol-errors.js";
  */
 
 /**
- * What happens to `subject` ("this `throw`", "its throw") on `path`: a JSON-RPC error in a low-level
- * dispatcher, the SDK's safety net in an `McpServer` registration, otherwise just that it escapes.
+ * What happens to `subject` ("this `throw`", "its throw") on the handler's path: a JSON-RPC error in a low-level
+ * dispatcher, the SDK's safety net in an `McpServer` registration, a framework's conversion where the plugin knows
+ * the framework does one (`convertingFramework`), otherwise just that it escapes.
  */
-export function throwOutcome(path: HandlerPath, subject: string, errorPrefix: string): string {
-  switch (path) {
+export function throwOutcome(handler: HandlerShape & { path: HandlerPath }, subject: string, errorPrefix: string): string {
+  const prefix = JSON.stringify(errorPrefix);
+  switch (handler.path) {
     case "dispatcher":
       return `in a low-level \`tools/call\` dispatcher ${subject} becomes a JSON-RPC error response; the client treats it as an infrastructure failure and the model never sees your message`;
     case "registration":
-      return `the SDK's safety net turns ${subject} into an error result with the raw message and no ${JSON.stringify(errorPrefix)} prefix (a non-Error value reads "[object Object]")`;
-    case "framework":
-      return `${subject} escapes the handler`;
+      return `the SDK's safety net turns ${subject} into an error result with the raw message and no ${prefix} prefix (a non-Error value reads "[object Object]")`;
+    case "framework": {
+      const framework = convertingFramework(handler);
+      return framework
+        ? `${framework} turns ${subject} into an error result without the ${prefix} prefix`
+        : `${subject} escapes the handler`;
+    }
   }
 }
 

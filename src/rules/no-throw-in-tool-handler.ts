@@ -80,7 +80,7 @@ export default createRule<Options, MessageIds>({
               node: site,
               messageId: "reject",
               data: {
-                outcome: throwOutcome(handler.path, "this rejected promise", errorPrefix),
+                outcome: throwOutcome(handler, "this rejected promise", errorPrefix),
                 hint: hint(site, site.arguments[0], handler),
               },
             });
@@ -90,7 +90,7 @@ export default createRule<Options, MessageIds>({
           context.report({
             node: site,
             messageId: "throw",
-            data: { outcome: throwOutcome(handler.path, "this `throw`", errorPrefix), hint: hint(site, site.argument, handler) },
+            data: { outcome: throwOutcome(handler, "this `throw`", errorPrefix), hint: hint(site, site.argument, handler) },
             // Only in the handler's own body does `return` end the handler; with no message to show, no suggestion.
             suggest:
               message && enclosingFunction(site) === handler.fn
@@ -117,7 +117,7 @@ export default createRule<Options, MessageIds>({
             data: {
               name: callee.name,
               line: callee.line,
-              outcome: throwOutcome(handler.path, "its throw", errorPrefix),
+              outcome: throwOutcome(handler, "its throw", errorPrefix),
               hint: throwWrapperHint(handler, call, mcp.handlers),
             },
           });

@@ -86,7 +86,7 @@ export default createRule<Options, MessageIds>({
           data: {
             chain: chain.map((name) => `\`${name}()\``).join(" → "),
             location,
-            outcome: throwOutcome(handler.path, "its throw", mcp.settings.errorPrefix),
+            outcome: throwOutcome(handler, "its throw", mcp.settings.errorPrefix),
             hint: wrapperHint(handler),
           },
         });

@@ -497,6 +497,9 @@ const THROW_JSON_RPC =
 const THROW_SAFETY_NET =
   'the SDK\'s safety net turns this `throw` into an error result with the raw message and no "Error: " prefix (a non-Error value reads "[object Object]")';
 const THROW_ESCAPES = "this `throw` escapes the handler";
+/** FastMCP's and mcp-framework's runtimes answer a throw with an error result of their own text. */
+const THROW_FASTMCP = 'FastMCP\'s `addTool` turns this `throw` into an error result without the "Error: " prefix';
+const THROW_MCP_FRAMEWORK = 'mcp-framework\'s `MCPTool` turns this `throw` into an error result without the "Error: " prefix';
 /** The v2 `McpServer` (`@modelcontextprotocol/server`), with a Standard Schema input. */
 const V2_SERVER = `
 import { McpServer } from "@modelcontextprotocol/server";
@@ -2549,7 +2552,7 @@ router.route("search_docs", async (args: { query: string }) => {
       errors: [
         {
           messageId: "throw",
-          data: { outcome: THROW_ESCAPES, hint: "" },
+          data: { outcome: THROW_FASTMCP, hint: "" },
           line: 12,
           column: 69,
           suggestions: [
@@ -2564,7 +2567,7 @@ router.route("search_docs", async (args: { query: string }) => {
         },
         {
           messageId: "throw",
-          data: { outcome: THROW_ESCAPES, hint: "" },
+          data: { outcome: THROW_FASTMCP, hint: "" },
           line: 13,
           column: 42,
           suggestions: [
@@ -2595,7 +2598,7 @@ server.addTool({
         {
           messageId: "throw",
           data: {
-            outcome: THROW_ESCAPES,
+            outcome: THROW_FASTMCP,
             hint: " If your framework turns `UserError` into an error result, add it to this rule's `allow` option.",
           },
           line: 7,
@@ -3082,6 +3085,7 @@ server.addTool({
       errors: [
         {
           messageId: "throw",
+          data: { outcome: THROW_MCP_FRAMEWORK, hint: "" },
           line: 7,
           column: 22,
           suggestions: [
