@@ -184,6 +184,10 @@ export interface CallArgumentFacts {
   callee: string | undefined;
   /** The first argument is an object literal before the argument: a tool's config (`tool({ name }, cb)`), no name. */
   configFirst: boolean;
+  /** The first argument is a string literal before the argument: the tool's name (`createTool("list_bots", ..., cb)`). */
+  nameFirst: boolean;
+  /** The callee is imported (asked only of a definition function's name given the tool's name first). */
+  imported: () => boolean;
   /** The callee is another tool API's than MCP's: imported from the AI SDK or LangChain, or WebMCP's (`isWebMcpRegistry`). */
   otherToolApi: boolean;
 }
@@ -231,9 +235,11 @@ export function callArgumentShape(settings: McpSettings, facts: CallArgumentFact
     const mcpServer = callbackIndex !== undefined && facts.argumentIndex >= callbackIndex && !facts.configFirst;
     return { kind: "registration", via: facts.method, mcpServer };
   }
-  // tmcp's `defineTool({ name, schema }, execute)`: a definition function given the tool's options, then its handler.
-  if (facts.configFirst && facts.callee !== undefined && settings.handlers.definitionFunctions.includes(facts.callee))
-    return { kind: "definition", via: facts.callee };
+  // tmcp's `defineTool({ name, schema }, execute)`: a definition function given the tool's options, then its handler;
+  // or one imported from the project's helpers given the name first (meeting-mcp's `createTool("list_bots", description,
+  // parameters, execute)`, which builds FastMCP's tool object). One of the file's own is a registrar or a wrapper.
+  const definitionCall = facts.callee !== undefined && settings.handlers.definitionFunctions.includes(facts.callee);
+  if (definitionCall && (facts.configFirst || (facts.nameFirst && facts.imported()))) return { kind: "definition", via: facts.callee };
   return facts.method !== undefined && CALLBACK_ONLY_METHODS.has(facts.method) ? undefined : "lookThrough";
 }
 

@@ -513,6 +513,7 @@ export class ToolHandlers {
     const first = call.arguments.at(0);
     const selector = first && unwrapExpression(first);
     const configFirst = argumentIndex > 0 && selector?.type === AST_NODE_TYPES.ObjectExpression;
+    const nameFirst = argumentIndex > 0 && selector?.type === AST_NODE_TYPES.Literal && typeof selector.value === "string";
     const shape = callArgumentShape(this.settings, {
       method: callee.type === AST_NODE_TYPES.MemberExpression ? propertyName(callee) : this.destructuredMethodOf(callee),
       argumentIndex,
@@ -521,9 +522,11 @@ export class ToolHandlers {
         name: selector && calleeName(selector),
         literal: selector?.type === AST_NODE_TYPES.Literal && typeof selector.value === "string" ? selector.value : undefined,
       },
-      // Only read where the config comes first (`defineTool(options, execute)`).
-      callee: configFirst ? calleeName(callee) : undefined,
+      // Only read where the config or the name comes first (`defineTool(options, execute)`).
+      callee: configFirst || nameFirst ? calleeName(callee) : undefined,
       configFirst,
+      nameFirst,
+      imported: () => this.calleeImportSource(call) !== undefined,
       otherToolApi: this.isOtherToolApiCall(call),
     });
     // A project's own registration method is read like a wrapper: `this.registerTool(tool, cb)` that calls `cb` in a `try`.

@@ -45,6 +45,8 @@ const FILES = [
   "src/registrars.ts",
   "src/tool-registry.ts",
   "src/tools/webhooks.ts",
+  "src/tool-helpers.ts",
+  "src/meeting-bots.ts",
   "src/tools/monitors.ts",
   "src/tools/alerts.ts",
   "src/tools/format.ts",
@@ -138,6 +140,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // `const`) registers as `registrar.registerTool(...)` would; renamed (`{ registerTool: add }`) it is not followed,
     // and another method destructured so (`schedule`) registers nothing. src/tools/webhooks.ts default-exports such a
     // registrar: it registers a tool, so it is none itself.
+    // src/meeting-bots.ts: a definition function imported from the project's helpers and given the tool's name first
+    // defines a tool with its last argument; the file's own `defineTool` and the imported `retry` define none.
     // src/notes-service.ts: a method and a function-valued field under a tool decorator given the tool's description are
     // handlers; a method under another decorator is not.
     // src/protocol-tools.ts: a definition object in a module that imports the SDK's protocol errors to throw is a
@@ -187,6 +191,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/forwarding.ts:25 requestHandler dispatcher false",
       "src/forwarding.ts:30 registration registration false",
       "src/mastra.ts:12 definition framework true",
+      "src/meeting-bots.ts:7 definition framework false",
       "src/notes-service.ts:10 decoratedMethod framework false",
       "src/notes-service.ts:15 decoratedMethod framework false",
       "src/primitives.ts:13 definition framework false",

@@ -296,8 +296,35 @@ const LOCK_GUARD = 'JSON.stringify({ success: false, error: "entity_id is requir
 const LOCK_NOT_FOUND = "JSON.stringify({ ok: false, entity_id })";
 const LOCK_FAILURE = "JSON.stringify({ success: false, error: String(error) })";
 
+/**
+ * A meeting-bot tool built with the project's own definition function (`callee`, imported), given the tool's name
+ * first and its FastMCP `execute` last; its `catch` answers `failure` at line 14, column 14.
+ */
+const LIST_BOTS_TOOL = (callee: string, failure: string): string => `
+import { z } from "zod";
+import { ${callee} } from "../utils/tool-types.js";
+
+export const listBotsTool = ${callee}(
+  "list_bots",
+  "List recorded meeting bots",
+  z.object({ limit: z.number().optional() }),
+  async (args: { limit?: number }) => {
+    try {
+      const response = await fetch(\`https://api.meetingbaas.com/bots?limit=\${args.limit ?? 10}\`);
+      return await response.text();
+    } catch (error) {
+      return ${failure};
+    }
+  },
+);`;
+
 ruleTester.run("require-is-error", rule, {
   valid: [
+    {
+      name: "an imported function of another name given a name first: its callback's catch is no tool's",
+      filename: "src/tools/listBots.ts",
+      code: LIST_BOTS_TOOL("withRetry", "`Error listing bots: ${error instanceof Error ? error.message : String(error)}`"),
+    },
     {
       name: "a plain result builder given a text that reads as no error, and the builder's own result",
       filename: SERVER_FILE,
@@ -1721,6 +1748,27 @@ server.addTool({
     }
   },
 });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "an imported definition function given the tool's name first (meeting-mcp's createTool): its catch's plain text is a success",
+      filename: "src/tools/listBots.ts",
+      code: LIST_BOTS_TOOL("createTool", "`Error listing bots: ${error instanceof Error ? error.message : String(error)}`"),
+      errors: [
+        {
+          messageId: "successStringInCatch",
+          line: 14,
+          column: 14,
+          suggestions: [
+            {
+              messageId: "wrapAsErrorResult",
+              output: LIST_BOTS_TOOL(
+                "createTool",
+                '{ content: [{ type: "text", text: `Error: Error listing bots: ${error instanceof Error ? error.message : String(error)}` }], isError: true }',
+              ),
             },
           ],
         },

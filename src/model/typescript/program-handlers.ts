@@ -214,7 +214,8 @@ class Builder {
     if (!argument || argumentIndex < 0) return false;
     const first = call.arguments.at(0);
     const configFirst = argumentIndex > 0 && first !== undefined && typescript.isObjectLiteralExpression(unwrapTs(first));
-    if (method === undefined && !configFirst) return false;
+    const nameFirst = argumentIndex > 0 && first !== undefined && typescript.isStringLiteral(unwrapTs(first));
+    if (method === undefined && !configFirst && !nameFirst) return false;
     const otherToolApi = this.isOtherToolApi(callee);
     const shape = callArgumentShape(this.settings, {
       method,
@@ -223,6 +224,8 @@ class Builder {
       selector: selectorOf(first),
       callee: calleeLastName(callee),
       configFirst,
+      nameFirst,
+      imported: () => importSource(this.checker, callee) !== undefined,
       otherToolApi,
     });
     if (shape && shape !== "lookThrough") {
@@ -639,6 +642,9 @@ class Builder {
         selector: selectorOf(first),
         callee: configFirst ? callee.text : undefined,
         configFirst,
+        // The registrar is the file's own function, not an imported definition function.
+        nameFirst: false,
+        imported: () => false,
         otherToolApi: false,
       });
       if (isRegistrarParameter({ plainParameter, argumentShape })) found.push(argument);
