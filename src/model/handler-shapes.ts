@@ -427,6 +427,15 @@ export function isGuardedCall(facts: { inTry: boolean; catchReturnsErrorResult: 
  */
 const TABLE_LOOP_METHODS: ReadonlySet<string> = new Set(["forEach", "map", "flatMap"]);
 
+/**
+ * A table that a function declared in the file returns as itself (`function getToolDefinitions() { return [{ name,
+ * inputSchema, handler }, ...]; }`) stands where that function's calls stand: a loop over a call (`for (const tool of
+ * getToolDefinitions())`), or over a `const` bound to one, hands on its entries as a loop over a `const` table does.
+ */
+export function tableStandsWhereFactoryIsCalled(facts: { factoryDeclaredInFile: boolean }): boolean {
+  return facts.factoryDeclaredInFile;
+}
+
 /** `Object.values(tools)`: the entries of a keyed table, looped over as an array's. */
 export function isTableValuesCall(object: string | undefined, method: string | undefined): boolean {
   return object === "Object" && method === "values";

@@ -54,6 +54,7 @@ import {
   isRegistrarParameter,
   isRegistrationCall,
   standsWhereMakerIsCalled,
+  tableStandsWhereFactoryIsCalled,
   toolModuleExportShape,
   runtimeConvertsThrows,
   isServerCode,
@@ -713,10 +714,9 @@ export class ToolHandlers {
     wrappers: WrapperCall[],
     seen: Set<TSESTree.Node>,
   ): { position: Position } | { handedOn: WrapperFacts } | undefined {
-    const declarator = constDeclaratorOf(table);
-    if (!declarator || property === undefined) return undefined;
+    if (property === undefined) return undefined;
     const uses: TSESTree.Node[] = [];
-    for (const read of readsOf(declarator, declarator.id, this.sourceCode)) {
+    for (const read of this.tableReads(table)) {
       const element = loopElementOf(read);
       if (element) uses.push(...this.entryHandlerUses(element, property));
     }
@@ -727,6 +727,27 @@ export class ToolHandlers {
     }
     const boundaryOf = (call: TSESTree.Node): TSESTree.Node => enclosingFunction(call) ?? this.sourceCode.ast;
     return { handedOn: handedOnFacts(uses, boundaryOf, this.isErrorAnswer) };
+  }
+
+  /**
+   * Where `table` is read: the reads of the `const` it is bound to, or, for a table a function of the file returns
+   * (`tableStandsWhereFactoryIsCalled`), that function's calls and the reads of a `const` bound to one.
+   */
+  private tableReads(table: TSESTree.Node): TSESTree.Node[] {
+    const constReads = (node: TSESTree.Node): readonly TSESTree.Node[] => {
+      const declarator = constDeclaratorOf(node);
+      return declarator ? readsOf(declarator, declarator.id, this.sourceCode) : [];
+    };
+    const reads = constReads(table);
+    if (reads.length > 0) return [...reads];
+    const factory = returningFunction(estreeTree, table);
+    const factoryDeclaredInFile =
+      isFunctionNode(factory) && (factory.type === AST_NODE_TYPES.FunctionDeclaration || constDeclaratorOf(factory) !== undefined);
+    if (!isFunctionNode(factory) || !tableStandsWhereFactoryIsCalled({ factoryDeclaredInFile })) return [];
+    return this.referencesOf(factory).flatMap((reference) => {
+      const { child, parent } = outerParent(reference);
+      return parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === child ? [parent, ...constReads(parent)] : [];
+    });
   }
 
   /** The reads of an entry's handler `property` in a loop: `tool.handler` for the entry `tool`, `handler` for `{ handler }`. */

@@ -266,18 +266,29 @@ export class RequestedToolName {
   }
 
   /**
-   * The request names no tool: `!name`, `name === undefined`, `name == null`, `typeof name !== "string"`, the same of
-   * the params themselves (`!request.params`, `typeof request.params !== "object"`), or an `||` of these. Such a request
-   * is malformed, which the protocol answers with an error as it does an unknown tool.
+   * The request names no tool: `!name`, `name === undefined`, `name == null`, `typeof name !== "string"`, an empty name
+   * (`name === ""`, `name.trim() === ""`, `!name.trim()`, `name.length === 0`), the same of the params themselves
+   * (`!request.params`, `typeof request.params !== "object"`), or an `||` of these. Such a request is malformed, which
+   * the protocol answers with an error as it does an unknown tool.
    */
   isMissing(test: TSESTree.Node): boolean {
     const node = unwrapExpression(test);
     if (node.type === AST_NODE_TYPES.LogicalExpression) return everyOperand(node, "||", (operand) => this.isMissing(operand));
     const requested = (side: TSESTree.Node): boolean => this.is(side) || this.isParams(side);
-    if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") return requested(node.argument);
+    if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!")
+      return requested(node.argument) || this.measures(node.argument, "trim") || this.measures(node.argument, "length");
     if (node.type !== AST_NODE_TYPES.BinaryExpression) return false;
     const { left, right, operator } = node;
-    if (operator === "===" || operator === "==") return (requested(left) && isNullish(right)) || (requested(right) && isNullish(left));
+    // `name.trim() === ""`, `name.length === 0`: the name is empty.
+    const empty = (side: TSESTree.Node, other: TSESTree.Node): boolean => {
+      const value = unwrapExpression(other);
+      return (
+        value.type === AST_NODE_TYPES.Literal &&
+        ((value.value === "" && (this.is(side) || this.measures(side, "trim"))) || (value.value === 0 && this.measures(side, "length")))
+      );
+    };
+    if (operator === "===" || operator === "==")
+      return (requested(left) && isNullish(right)) || (requested(right) && isNullish(left)) || empty(left, right) || empty(right, left);
     if (operator !== "!==" && operator !== "!=") return false;
     // The type a request's name, or its params, must have.
     const typeOf = (side: TSESTree.Node, type: string | undefined): boolean => {
@@ -286,6 +297,16 @@ export class RequestedToolName {
       return (type === "string" && this.is(value.argument)) || (type === "object" && this.isParams(value.argument));
     };
     return typeOf(left, staticText(right)) || typeOf(right, staticText(left));
+  }
+
+  /** How long the requested name is: `name.trim()` or `name.length`, as `reading` says. */
+  private measures(node: TSESTree.Node, reading: "trim" | "length"): boolean {
+    let value = unwrapExpression(node);
+    if (reading === "trim") {
+      if (value.type !== AST_NODE_TYPES.CallExpression || value.arguments.length > 0) return false;
+      value = unwrapExpression(value.callee);
+    }
+    return value.type === AST_NODE_TYPES.MemberExpression && propertyName(value) === reading && this.is(value.object);
   }
 
   /** The test mentions the name or a lookup by it: `name === "search"`, `tools[name]`, `!tool`. */

@@ -47,6 +47,7 @@ const FILES = [
   "src/tools/webhooks.ts",
   "src/tool-helpers.ts",
   "src/meeting-bots.ts",
+  "src/gitlab-tools.ts",
   "src/tools/monitors.ts",
   "src/tools/alerts.ts",
   "src/tools/format.ts",
@@ -140,6 +141,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // `const`) registers as `registrar.registerTool(...)` would; renamed (`{ registerTool: add }`) it is not followed,
     // and another method destructured so (`schedule`) registers nothing. src/tools/webhooks.ts default-exports such a
     // registrar: it registers a tool, so it is none itself.
+    // src/gitlab-tools.ts: tables that functions of the file return are looped over where their calls are (directly or
+    // through a `const`): a loop that calls an entry's handler in a `try` returning an error result guards it.
     // src/meeting-bots.ts: a definition function imported from the project's helpers and given the tool's name first
     // defines a tool with its last argument; the file's own `defineTool` and the imported `retry` define none.
     // src/notes-service.ts: a method and a function-valued field under a tool decorator given the tool's description are
@@ -190,6 +193,12 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/forwarding.ts:10 requestHandler dispatcher false",
       "src/forwarding.ts:25 requestHandler dispatcher false",
       "src/forwarding.ts:30 registration registration false",
+      "src/gitlab-tools.ts:20 definition framework true",
+      "src/gitlab-tools.ts:29 definition framework true",
+      "src/gitlab-tools.ts:33 definition framework false",
+      "src/gitlab-tools.ts:39 registration registration false",
+      "src/gitlab-tools.ts:48 registration registration false",
+      "src/gitlab-tools.ts:57 registration registration false",
       "src/mastra.ts:12 definition framework true",
       "src/meeting-bots.ts:7 definition framework false",
       "src/notes-service.ts:10 decoratedMethod framework false",

@@ -35,6 +35,23 @@ async function generateChart(tool: string, args: Record<string, unknown>) {
   return { content: [{ type: "text", text: await renderChart(args) }] };
 }`;
 
+/** An Obsidian server's dispatcher whose first check of the requested name is `nameCheck`, answered by a protocol error. */
+const NOTE_TOOLS_DISPATCHER = (nameCheck: string): string => `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  if (${nameCheck}) {
+    throw new McpError(ErrorCode.InvalidRequest, "Tool name must be a non-empty string");
+  }
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (!tool) throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
+  try {
+    return { content: [await tool.execute(args ?? {})] };
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`;
+
 ruleTester.run("no-protocol-errors-in-tools", rule, {
   valid: [
     {
@@ -60,6 +77,11 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
   }
 });`,
+    },
+    {
+      name: 'an empty requested name is a request that names no tool: name.trim() === "", !name.trim(), name.length === 0',
+      filename: SERVER_FILE,
+      code: NOTE_TOOLS_DISPATCHER('typeof name !== "string" || name.trim() === "" || !name.trim() || name.length === 0 || name === ""'),
     },
     {
       name: "a request without params, and a name read through a const bound to the params, are malformed requests",
@@ -426,6 +448,12 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
   ],
   invalid: [
+    {
+      name: "look-alike of an empty name: an empty argument beside it is a tool's input failure, not a malformed request",
+      filename: SERVER_FILE,
+      code: NOTE_TOOLS_DISPATCHER('name.trim() === "" || String(args?.path ?? "").trim() === ""'),
+      errors: [{ messageId: "sdkProtocolError", line: 6, column: 11 }],
+    },
     {
       name: "a function of the file the dispatcher forwards to is the handler: its invalid-params error, not its unknown-tool branch",
       filename: SERVER_FILE,

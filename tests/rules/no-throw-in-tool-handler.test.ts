@@ -459,6 +459,47 @@ export function registerGetAlert(${parameter}: ToolRegistrar): void {
 }`;
 const ALERT_TOOL_FILE = "src/mcp/tools/alerts/get-alert.ts";
 
+/**
+ * GitLab tools whose table a function of the file returns, registered in a loop over `loopedOver`; `callHandler` is
+ * the registered callback's body. The table's handler throws at line 17, column 31.
+ */
+const GITLAB_TOOL_FACTORY = (loopedOver: string, callHandler: string): string => `
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+
+interface ToolDefinition {
+  name: string;
+  inputSchema: Record<string, z.ZodTypeAny>;
+  handler: (args: Record<string, unknown>) => Promise<unknown>;
+}
+
+function getGitLabToolDefinitions(): ToolDefinition[] {
+  return [
+    {
+      name: "gitlab_get_project",
+      inputSchema: { project_id: z.string().optional() },
+      handler: async (args) => {
+        if (!args.project_id) throw new Error("project_id is required");
+        return fetch(\`https://gitlab.com/api/v4/projects/\${String(args.project_id)}\`).then((response) => response.json());
+      },
+    },
+  ];
+}
+
+export function registerGitLabTools(server: McpServer): void {
+  for (const definition of ${loopedOver}) {
+    server.registerTool(definition.name, { inputSchema: definition.inputSchema }, async (args) => {
+      ${callHandler}
+    });
+  }
+}`;
+const GITLAB_GUARDED_CALL = `try {
+        return { content: [{ type: "text", text: JSON.stringify(await definition.handler(args)) }] };
+      } catch (error) {
+        return { content: [{ type: "text", text: \`Error: \${error instanceof Error ? error.message : String(error)}\` }], isError: true };
+      }`;
+const GITLAB_UNGUARDED_CALL = `return { content: [{ type: "text", text: JSON.stringify(await definition.handler(args)) }] };`;
+
 /** SDK v1's task tool whose handler object is bound to a `const` first; its `createTask` throws at line 7, column 33. */
 const DELAYED_ECHO_TASK = `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -635,6 +676,11 @@ server.registerTool("export_rows", { inputSchema: {} }, async () => {
       name: "a function of the file that calls the callback it is given, registering nothing: the callback is no handler",
       filename: SERVER_FILE,
       code: OBSERVABILITY_REGISTRAR("void cb({ query: description });"),
+    },
+    {
+      name: "a table a function of the file returns, looped over where its handlers are called in a catching try: guarded",
+      filename: SERVER_FILE,
+      code: GITLAB_TOOL_FACTORY("getGitLabToolDefinitions()", GITLAB_GUARDED_CALL),
     },
     {
       name: "another method destructured off the registrar (a scheduler's job): its callback is no handler",
@@ -1580,6 +1626,17 @@ export function createGitLogTool() {
           ],
           THROW_SAFETY_NET,
         ),
+      ],
+    },
+    {
+      name: "a table a function of the file returns, looped over where its handlers are called outside a try: the throw escapes",
+      filename: SERVER_FILE,
+      code: GITLAB_TOOL_FACTORY("getGitLabToolDefinitions()", GITLAB_UNGUARDED_CALL),
+      errors: [
+        escapingThrow(GITLAB_TOOL_FACTORY("getGitLabToolDefinitions()", GITLAB_UNGUARDED_CALL), { line: 17, column: 31 }, [
+          'throw new Error("project_id is required");',
+          'return { content: [{ type: "text", text: "Error: project_id is required" }], isError: true };',
+        ]),
       ],
     },
     {

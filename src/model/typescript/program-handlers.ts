@@ -26,6 +26,7 @@ import {
   isRegistrarParameter,
   isRegistrationCall,
   standsWhereMakerIsCalled,
+  tableStandsWhereFactoryIsCalled,
   toolModuleExportShape,
   isServerCode,
   SET_REQUEST_HANDLER,
@@ -395,21 +396,45 @@ class Builder {
    */
   private loopGuards(object: ts.ObjectLiteralExpression, property: string | undefined, loops: readonly TableLoop[]): boolean {
     const table = tableEntryContainerTs(object);
-    const declaration = table && outerTs(table).parent;
-    if (property === undefined || !declaration || !isConstDeclaration(declaration) || !typescript.isIdentifier(declaration.name))
-      return false;
-    const symbol = this.checker.getSymbolAtLocation(declaration.name);
+    if (property === undefined || !table) return false;
+    const readsTable = this.tableReadTest(table);
     const uses: ts.Expression[] = [];
-    for (const loop of loops) {
-      if (typescript.isIdentifier(loop.table) && this.checker.getSymbolAtLocation(loop.table) === symbol) {
-        uses.push(...this.entryHandlerUses(loop, property));
-      }
-    }
+    for (const loop of loops) if (readsTable(loop.table)) uses.push(...this.entryHandlerUses(loop, property));
     const boundaryOf = (call: ts.Node): ts.Node => enclosingFunctionOf(tsTree, call) ?? call.getSourceFile();
     return (
       uses.length > 0 &&
       wrapperCatchesThrows(handedOnFactsTs(uses, boundaryOf, (value) => isErrorAnswerTs(value, this.settings, this.checker)))
     );
+  }
+
+  /**
+   * Whether a looped expression reads `table`: the `const` it is bound to, or, for a table a function of the file returns
+   * (`tableStandsWhereFactoryIsCalled`), a call of that function or a `const` bound to one (the ESTree `tableReads`).
+   */
+  private tableReadTest(table: ts.Expression): (looped: ts.Expression) => boolean {
+    const declaration = outerTs(table).parent;
+    const constSymbol =
+      isConstDeclaration(declaration) && typescript.isIdentifier(declaration.name)
+        ? this.checker.getSymbolAtLocation(declaration.name)
+        : undefined;
+    const valueOf = (looped: ts.Expression): ts.Node | undefined =>
+      typescript.isIdentifier(looped) ? this.checker.getSymbolAtLocation(looped)?.valueDeclaration : undefined;
+    if (constSymbol) return (looped) => typescript.isIdentifier(looped) && this.checker.getSymbolAtLocation(looped) === constSymbol;
+    const factory = returningFunction(tsTree, table);
+    const factoryDeclaredInFile = factory !== undefined && isTsFunction(factory) && declaredFunctionTs(factory) === factory;
+    if (!factory || !tableStandsWhereFactoryIsCalled({ factoryDeclaredInFile })) return () => false;
+    const callsFactory = (node: ts.Node): boolean => {
+      if (!typescript.isCallExpression(node)) return false;
+      const callee = valueOf(unwrapTs(node.expression));
+      return callee !== undefined && declaredFunctionTs(callee) === factory;
+    };
+    return (looped) => {
+      if (callsFactory(unwrapTs(looped))) return true;
+      const bound = valueOf(looped);
+      return (
+        bound !== undefined && isConstDeclaration(bound) && bound.initializer !== undefined && callsFactory(unwrapTs(bound.initializer))
+      );
+    };
   }
 
   /** The reads of an entry's handler `property` in a loop: `tool.handler` for the entry `tool`, `handler` for `{ handler }`. */
