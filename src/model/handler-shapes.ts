@@ -80,13 +80,13 @@ export function isHandlerObjectMember(member: string | undefined): boolean {
   return member !== undefined && Object.values(TASK_HANDLER_MEMBERS).includes(member);
 }
 
-/**
- * Definition functions whose runtime turns a throw into an error result, by the name a message gives it: FastMCP's
- * `addTool` answers a `UserError` with its message and any other throw with "Tool '<name>' execution failed: <message>".
- */
-const CONVERTING_DEFINITION_FUNCTIONS: Readonly<Record<string, string>> = { addTool: "FastMCP's `addTool`" };
+/** A framework whose runtime turns a handler's throw into an error result of its own wording (`throwOutcome` says how). */
+export type ConvertingFramework = "fastmcp" | "mcp-framework";
+
+/** Definition functions whose runtime turns a throw into an error result: FastMCP's `addTool`. */
+const CONVERTING_DEFINITION_FUNCTIONS: Readonly<Record<string, ConvertingFramework>> = { addTool: "fastmcp" };
 /** Base classes whose runtime turns a throw into an error result: mcp-framework's `MCPTool.toolCall` catches `execute`. */
-const CONVERTING_BASE_CLASSES: Readonly<Record<string, string>> = { MCPTool: "mcp-framework's `MCPTool`" };
+const CONVERTING_BASE_CLASSES: Readonly<Record<string, ConvertingFramework>> = { MCPTool: "mcp-framework" };
 
 /**
  * WebMCP's registry of a web page's tools, `navigator.modelContext` (also `window.navigator.modelContext`, and
@@ -602,8 +602,8 @@ export function runtimeConvertsThrows(shape: HandlerShape): boolean {
   return isMcpServerRegistration(shape) || convertingFramework(shape) !== undefined;
 }
 
-/** The framework that turns a throw from a handler of this shape into an error result, by name (`FastMCP's `addTool``). */
-export function convertingFramework(shape: HandlerShape): string | undefined {
+/** The framework that turns a throw from a handler of this shape into an error result. */
+export function convertingFramework(shape: HandlerShape): ConvertingFramework | undefined {
   const { kind, via } = shape;
   if (via === undefined) return undefined;
   const table = kind === "classMethod" ? CONVERTING_BASE_CLASSES : kind === "definition" ? CONVERTING_DEFINITION_FUNCTIONS : undefined;

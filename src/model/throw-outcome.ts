@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, contains, unwrapExpression } from "../util/ast.js";
-import { convertingFramework, type HandlerPath, type HandlerShape } from "./handler-shapes.js";
+import { type ConvertingFramework, convertingFramework, type HandlerPath, type HandlerShape } from "./handler-shapes.js";
 import type { ToolHandler, ToolHandlers } from "./tool-handlers.js";
 import { SDK_PROTOCOL_ERROR_NAMES } from "./protocol-errors.js";
 
@@ -23,12 +23,22 @@ export function throwOutcome(handler: HandlerShape & { path: HandlerPath }, subj
       return `the SDK's safety net turns ${subject} into an error result with the raw message and no ${prefix} prefix (a non-Error value reads "[object Object]")`;
     case "framework": {
       const framework = convertingFramework(handler);
-      return framework
-        ? `${framework} turns ${subject} into an error result without the ${prefix} prefix`
-        : `${subject} escapes the handler`;
+      return framework ? FRAMEWORK_OUTCOMES[framework](subject, prefix) : `${subject} escapes the handler`;
     }
   }
 }
+
+/**
+ * What each framework makes of a throw. FastMCP answers a `UserError` with its message and any other throw with its own
+ * "Tool '<name>' execution failed: <message>" (before 2.x, `Error: ${error}`); mcp-framework's `MCPTool.toolCall` with
+ * the message.
+ */
+const FRAMEWORK_OUTCOMES: Readonly<Record<ConvertingFramework, (subject: string, prefix: string) => string>> = {
+  fastmcp: (subject) =>
+    `FastMCP's \`addTool\` turns ${subject} into an error result in FastMCP's words ("Tool '<name>' execution failed: <message>"), not yours`,
+  "mcp-framework": (subject, prefix) =>
+    `mcp-framework's \`MCPTool\` turns ${subject} into an error result with the raw message and no ${prefix} prefix`,
+};
 
 /**
  * For a handler passed through a wrapper the model could not read (`safe(async (args) => ...)` with

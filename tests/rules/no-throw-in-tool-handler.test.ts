@@ -539,8 +539,10 @@ const THROW_SAFETY_NET =
   'the SDK\'s safety net turns this `throw` into an error result with the raw message and no "Error: " prefix (a non-Error value reads "[object Object]")';
 const THROW_ESCAPES = "this `throw` escapes the handler";
 /** FastMCP's and mcp-framework's runtimes answer a throw with an error result of their own text. */
-const THROW_FASTMCP = 'FastMCP\'s `addTool` turns this `throw` into an error result without the "Error: " prefix';
-const THROW_MCP_FRAMEWORK = 'mcp-framework\'s `MCPTool` turns this `throw` into an error result without the "Error: " prefix';
+const THROW_FASTMCP =
+  "FastMCP's `addTool` turns this `throw` into an error result in FastMCP's words (\"Tool '<name>' execution failed: <message>\"), not yours";
+const THROW_MCP_FRAMEWORK =
+  'mcp-framework\'s `MCPTool` turns this `throw` into an error result with the raw message and no "Error: " prefix';
 /** The v2 `McpServer` (`@modelcontextprotocol/server`), with a Standard Schema input. */
 const V2_SERVER = `
 import { McpServer } from "@modelcontextprotocol/server";
