@@ -167,14 +167,24 @@ const caughtErrorVariables = lastAnswer(findCaughtErrorVariables);
 
 function findCaughtErrorVariables(path: TSESTree.CatchClause | FunctionNode, sourceCode: SourceCode): Set<TSESLint.Scope.Variable> {
   const parameter = path.type === AST_NODE_TYPES.CatchClause ? path.param : path.params[0];
-  const found = new Set<TSESLint.Scope.Variable>(
+  return withDerivedVariables(
     parameter ? sourceCode.getDeclaredVariables(path).filter((variable) => variable.defs.some((def) => contains(parameter, def.name))) : [],
+    path.body,
+    sourceCode,
   );
+}
+
+/** `variables`, and the variables declared in `body` from them (`const message = err.message`), through any chain. */
+function withDerivedVariables(
+  variables: Iterable<TSESLint.Scope.Variable>,
+  body: TSESTree.Node,
+  sourceCode: SourceCode,
+): Set<TSESLint.Scope.Variable> {
+  const found = new Set(variables);
   for (const variable of found) {
     for (const { identifier } of readReferences(variable)) {
       let declarator: TSESTree.Node | undefined = identifier.parent;
-      while (declarator && declarator !== path.body && declarator.type !== AST_NODE_TYPES.VariableDeclarator)
-        declarator = declarator.parent;
+      while (declarator && declarator !== body && declarator.type !== AST_NODE_TYPES.VariableDeclarator) declarator = declarator.parent;
       if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || !declarator.init || !contains(declarator.init, identifier)) continue;
       for (const derived of sourceCode.getDeclaredVariables(declarator)) found.add(derived);
     }
@@ -311,6 +321,9 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
   let textReadsAsError: boolean | undefined;
   const readsAsError = (): boolean =>
     (textReadsAsError ??= text !== undefined && readsAsErrorText(text, sourceCode, mcp.settings, answersInData));
+  // A `catch` that answers with what a fallback fetched is a success, whatever its data says of the failure.
+  if (path?.node.type === AST_NODE_TYPES.CatchClause && text && answersWithFallback(text, path.node, sourceCode, mcp.settings))
+    return undefined;
   if (path && reportsFailure(result, path.node, sourceCode)) {
     // A follow-up step's answer built from what the work before it produced is that work's partial success
     // (`${summary(obs)}\n\n*Explanation unavailable: ${error.message}*`), unless its first line names the failure or
@@ -407,6 +420,33 @@ function answersWithEarlierWork(text: TSESTree.Node, path: TSESTree.CatchClause 
   return (earlier ?? []).some(
     (statement) => statement.type === AST_NODE_TYPES.VariableDeclaration && readsAnyOf(text, sourceCode.getDeclaredVariables(statement)),
   );
+}
+
+/**
+ * A `catch` that recovers: it fetches its answer anew (`const result = await generateWith(fallback, prompt)`, an awaited
+ * call given nothing of the caught error) and answers with text built from what it got, whose written start does not
+ * read as an error. The caught error may still be mentioned in that data (a `warnings` list, an `error` note beside the
+ * data): the answer is the fallback's success.
+ */
+function answersWithFallback(text: TSESTree.Node, clause: TSESTree.CatchClause, sourceCode: SourceCode, settings: McpSettings): boolean {
+  const errors = caughtErrorVariables(clause, sourceCode);
+  const fetched: TSESLint.Scope.Variable[] = [];
+  const pending: TSESTree.Node[] = [clause.body];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (isFunctionNode(node)) continue;
+    if (node.type === AST_NODE_TYPES.VariableDeclarator && node.init) {
+      const value = unwrapExpression(node.init);
+      const call = value.type === AST_NODE_TYPES.AwaitExpression ? unwrapExpression(value.argument) : undefined;
+      if (call?.type === AST_NODE_TYPES.CallExpression && !readsAnyOf(call, errors)) fetched.push(...sourceCode.getDeclaredVariables(node));
+      continue;
+    }
+    pending.push(...childNodes(node, sourceCode.visitorKeys));
+  }
+  if (fetched.length === 0 || !readsAnyOf(text, withDerivedVariables(fetched, clause.body, sourceCode))) return false;
+  return textBranches(text, sourceCode).every((branch) => {
+    const prefix = staticPrefix(branch, sourceCode);
+    return prefix === undefined || !(isErrorText(prefix, settings) || opensWithFailure(prefix) || namesFailure(branch, sourceCode));
+  });
 }
 
 /** `node` lies in a branch of the failure path taken on a test of the caught error (`if (error instanceof X)`). */

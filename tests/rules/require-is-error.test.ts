@@ -318,8 +318,49 @@ export const listBotsTool = ${callee}(
   },
 );`;
 
+/**
+ * An image tool whose `catch` of the primary provider's failure answers with `fallbackAnswer` (its statements, from
+ * line 13).
+ */
+const IMAGE_FALLBACK_TOOL = (fallbackAnswer: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { generateWith, primary, fallback, logger } from "./providers.js";
+
+const server = new McpServer({ name: "image-gen", version: "1.0.0" });
+
+server.registerTool("generate_image", { inputSchema: { prompt: z.string() } }, async ({ prompt }) => {
+  try {
+    const result = await generateWith(primary, prompt);
+    return { content: [{ type: "text", text: JSON.stringify(result) }] };
+  } catch (error) {
+${fallbackAnswer}
+  }
+});`;
+
 ruleTester.run("require-is-error", rule, {
   valid: [
+    {
+      name: "a catch that answers with what a fallback provider returned: the warning about the failure is in the data",
+      filename: SERVER_FILE,
+      code: IMAGE_FALLBACK_TOOL(`    const result = await generateWith(fallback, prompt);
+    const responseData = {
+      images: result.images,
+      warnings: [\`Primary provider failed: \${(error as Error).message}\`, "Fell back to the secondary provider"],
+    };
+    const responseText = JSON.stringify(responseData, null, 2);
+    return { content: [{ type: "text", text: responseText }] };`),
+    },
+    {
+      name: "a catch that answers with what a fallback API returned, with an error note beside the data",
+      filename: SERVER_FILE,
+      code: IMAGE_FALLBACK_TOOL(`    logger.warn("primary provider failed, using the fallback", error);
+    const result = await generateWith(fallback, prompt);
+    const images = result.images.map((image: { url: string }) => image.url);
+    return {
+      content: [{ type: "text", text: JSON.stringify({ prompt, images, error: "Used the fallback provider after the primary failed" }) }],
+    };`),
+    },
     {
       name: "an imported function of another name given a name first: its callback's catch is no tool's",
       filename: "src/tools/listBots.ts",
@@ -699,6 +740,40 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
     },
   ],
   invalid: [
+    {
+      name: "look-alike of a fallback: the awaited call formats the caught error, so the answer is the failure",
+      filename: SERVER_FILE,
+      code: IMAGE_FALLBACK_TOOL(`    const details = await logger.describe(error);
+    const shown = details.summary;
+    const reason = \`Image generation failed: \${shown}\`;
+    const answer = reason;
+    void answer;
+    return { content: [{ type: "text", text: reason }] };`),
+      output: IMAGE_FALLBACK_TOOL(`    const details = await logger.describe(error);
+    const shown = details.summary;
+    const reason = \`Image generation failed: \${shown}\`;
+    const answer = reason;
+    void answer;
+    return { content: [{ type: "text", text: reason }], isError: true };`),
+      errors: [{ messageId: "missingIsError", line: 18, column: 12 }],
+    },
+    {
+      name: "look-alike of a fallback: an answer built from a fallback that opens by naming the failure",
+      filename: SERVER_FILE,
+      code: IMAGE_FALLBACK_TOOL(`    const cached = await generateWith(fallback, prompt);
+    const urls = cached.images.map((image: { url: string }) => image.url);
+    const listed = urls.join(", ");
+    const message = \`Failed to generate with the primary provider; older images: \${listed}\`;
+    void error;
+    return { content: [{ type: "text", text: message }] };`),
+      output: IMAGE_FALLBACK_TOOL(`    const cached = await generateWith(fallback, prompt);
+    const urls = cached.images.map((image: { url: string }) => image.url);
+    const listed = urls.join(", ");
+    const message = \`Failed to generate with the primary provider; older images: \${listed}\`;
+    void error;
+    return { content: [{ type: "text", text: message }], isError: true };`),
+      errors: [{ messageId: "missingIsError", line: 18, column: 12 }],
+    },
     {
       name: "a failure's text given to the file's plain result builder in a handler's catch",
       filename: SERVER_FILE,
