@@ -19,7 +19,17 @@ import {
 } from "../util/ast.js";
 import { lastAnswer } from "../util/last-answer.js";
 import type { McpContext } from "./context.js";
-import { isErrorText, isJsonErrorText, namesAbsence, namesFailure, opensWithFailure, staticPrefix, textBranches } from "./error-text.js";
+import {
+  isErrorText,
+  isJsonErrorText,
+  namesAbsence,
+  namesFailure,
+  negatedState,
+  opensWithFailure,
+  staticPrefix,
+  statesPositively,
+  textBranches,
+} from "./error-text.js";
 import { answersOnlyWithToolResults, isErrorResult, type ToolResult, toolResult } from "./tool-results.js";
 import type { McpSettings } from "./settings.js";
 
@@ -504,8 +514,24 @@ function isAbsenceAnswer(result: ToolResult, mcp: McpContext, sourceCode: Source
     branch !== undefined &&
     namesAbsence(text, sourceCode) &&
     answerOwner(branch, site.fn, mcp) !== undefined &&
-    !answersOnlyInWords(site.fn, result.node, sourceCode)
+    !answersOnlyInWords(site.fn, result.node, sourceCode) &&
+    !answersBothStates(site.fn, result.node, text, sourceCode)
   );
+}
+
+/**
+ * A status check that answers a state both ways: beside `Not connected to Strava`, another answer of `fn` says
+ * `Connected to Strava as ${athlete}` (`negatedState`, `statesPositively`). Its "not connected" is a verdict, not a
+ * failure.
+ */
+function answersBothStates(fn: FunctionNode, result: TSESTree.ObjectExpression, text: TSESTree.Node, sourceCode: SourceCode): boolean {
+  const state = negatedState(text, sourceCode);
+  if (state === undefined) return false;
+  return returnedValues(fn, sourceCode.visitorKeys).some((value) => {
+    const answer = unwrapExpression(value);
+    const other = answer !== result && answer.type === AST_NODE_TYPES.ObjectExpression ? toolResult(answer)?.text : undefined;
+    return other !== undefined && statesPositively(other, state, sourceCode);
+  });
 }
 
 /**

@@ -185,8 +185,28 @@ export function namesAbsence(text: TSESTree.Node, sourceCode: Readonly<TSESLint.
   return firstLineSays(text, ABSENCE_WORDS, sourceCode, EMPTY_ANSWER);
 }
 
+/** A state that a status check may report either way, named negated: `Not connected to Strava`, `not logged in`. */
+const NEGATED_STATE = /\bnot (connected|authenticated|logged in|configured)\b/iu;
+
+/** The state the text's first line says is not there (`NEGATED_STATE`), on some branch: `connected`. */
+export function negatedState(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string | undefined {
+  let state: string | undefined;
+  firstLineSays(text, { test: (line) => (state = NEGATED_STATE.exec(line)?.[1]?.toLowerCase()) !== undefined }, sourceCode);
+  return state;
+}
+
+/** The text's first line says `state` is there (`Connected to Strava as ${name}`), not that it is not. */
+export function statesPositively(text: TSESTree.Node, state: string, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return firstLineSays(text, { test: (line) => new RegExp(`(?<!\\bnot\\s)\\b${state}\\b`, "iu").test(line) }, sourceCode);
+}
+
 /** On some branch, the written parts of the text's first line match `words` (and not `unless`). */
-function firstLineSays(text: TSESTree.Node, words: RegExp, sourceCode: Readonly<TSESLint.SourceCode>, unless?: RegExp): boolean {
+function firstLineSays(
+  text: TSESTree.Node,
+  words: Pick<RegExp, "test">,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  unless?: RegExp,
+): boolean {
   return textBranches(text, sourceCode).some((branch) => {
     const node = unwrapExpression(branch);
     const written =

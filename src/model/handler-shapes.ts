@@ -566,9 +566,14 @@ export function isGuardingLibraryDefinition(definitionCall: string | undefined, 
  * Definition functions of libraries that guard their handlers, by the module they come from. Mastra's
  * `createTool({ execute })`: its `MCPServer` answers a throw with `{ content: [{ type: "text", text: "Error:
  * <message>" }], isError: true }` and serialises whatever `execute` returns as a success (an `isError` result too), so
- * a throw is how such a tool fails; its agents hand the error to the model too.
+ * a throw is how such a tool fails; its agents hand the error to the model too. `@cyanheads/mcp-ts-core`'s `tool(name,
+ * { handler })`: its handler factory runs every handler in a `try` whose `catch` answers `Error: <message>` with
+ * `isError: true` ("handlers throw, the framework catches, classifies and formats").
  */
-const GUARDING_LIBRARY_DEFINITIONS: ReadonlyMap<string, RegExp> = new Map([["createTool", /^@mastra\/core(?:\/|$)/u]]);
+const GUARDING_LIBRARY_DEFINITIONS: ReadonlyMap<string, RegExp> = new Map([
+  ["createTool", /^@mastra\/core(?:\/|$)/u],
+  ["tool", /^@cyanheads\/mcp-ts-core(?:\/|$)/u],
+]);
 
 /**
  * When one function stands in several handler positions, the kind that says most about how it is

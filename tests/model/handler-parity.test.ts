@@ -48,6 +48,7 @@ const FILES = [
   "src/tool-helpers.ts",
   "src/meeting-bots.ts",
   "src/gitlab-tools.ts",
+  "src/pubmed-tools.ts",
   "src/tools/monitors.ts",
   "src/tools/alerts.ts",
   "src/tools/format.ts",
@@ -143,6 +144,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // registrar: it registers a tool, so it is none itself.
     // src/gitlab-tools.ts: tables that functions of the file return are looped over where their calls are (directly or
     // through a `const`): a loop that calls an entry's handler in a `try` returning an error result guards it.
+    // src/pubmed-tools.ts: @cyanheads/mcp-ts-core's tool(name, { handler }) guards its handlers, as Mastra's createTool does.
     // src/meeting-bots.ts: a definition function imported from the project's helpers and given the tool's name first
     // defines a tool with its last argument; the file's own `defineTool` and the imported `retry` define none.
     // src/notes-service.ts: a method and a function-valued field under a tool decorator given the tool's description are
@@ -205,6 +207,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/notes-service.ts:15 decoratedMethod framework false",
       "src/primitives.ts:13 definition framework false",
       "src/protocol-tools.ts:8 definition framework false",
+      "src/pubmed-tools.ts:9 definition framework true",
       "src/registrars.ts:14 registration registration false",
       "src/registrars.ts:34 registration registration false",
       "src/registrars.ts:38 registration registration true",

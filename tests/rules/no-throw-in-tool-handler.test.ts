@@ -594,6 +594,24 @@ export const publishPost = createTool({
   },
 });`;
 
+/** A PubMed tool defined with `tool` from `source` (`@cyanheads/mcp-ts-core`'s shape), throwing on line 12, column 7. */
+const pubmedFetchTool = (source: string): string => `
+import { tool, z } from "${source}";
+import { getNcbiService } from "../services/ncbi.js";
+
+export const fetchArticles = tool("pubmed_fetch", {
+  description: "Fetch PubMed articles by PMID",
+  input: z.object({ pmids: z.array(z.string()).min(1) }),
+  output: z.object({ count: z.number() }),
+  async handler(input: { pmids: string[] }) {
+    const xml = await getNcbiService().eFetch({ db: "pubmed", id: input.pmids.join(",") });
+    if (!xml || !("PubmedArticleSet" in xml)) {
+      throw new Error("Invalid EFetch response from NCBI");
+    }
+    return { count: input.pmids.length };
+  },
+});`;
+
 /** A files server whose handler hands its work to `guarded(run, onError)`; `onFailure` is what `onError` answers. */
 const guardedListTool = (onFailure: string): string => `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -903,6 +921,11 @@ export const observeTool = {
       name: "Mastra's createTool: its MCPServer answers what execute throws with an error result, and serialises a returned one as a success",
       filename: TOOL_FILE,
       code: publishPostTool("@mastra/core/tools"),
+    },
+    {
+      name: "@cyanheads/mcp-ts-core's tool(name, { handler }): its handler factory answers a throw with an Error: result",
+      filename: "src/mcp-server/tools/definitions/pubmed-fetch.tool.ts",
+      code: pubmedFetchTool("@cyanheads/mcp-ts-core"),
     },
     {
       name: "Mastra's createTool from the package root",
@@ -1639,6 +1662,23 @@ export function createGitLogTool() {
           'throw new Error("project_id is required");',
           'return { content: [{ type: "text", text: "Error: project_id is required" }], isError: true };',
         ]),
+      ],
+    },
+    {
+      name: "look-alike of mcp-ts-core: a tool(name, { handler }) of another module guards nothing it is known to",
+      filename: "src/mcp-server/tools/definitions/pubmed-fetch.tool.ts",
+      code: pubmedFetchTool("../../toolkit.js"),
+      errors: [
+        escapingThrow(
+          pubmedFetchTool("../../toolkit.js"),
+          { line: 12, column: 7 },
+          [
+            'throw new Error("Invalid EFetch response from NCBI");',
+            'return { content: [{ type: "text", text: "Error: Invalid EFetch response from NCBI" }], isError: true };',
+          ],
+          THROW_ESCAPES,
+          " If the code that runs `tool()`'s handlers turns what they throw into an error result, name `tool` in settings `handlers.wrappers`.",
+        ),
       ],
     },
     {

@@ -338,6 +338,25 @@ ${fallbackAnswer}
   }
 });`;
 
+/** A Strava status check whose answer where no credentials are stored is `notConnected`, at line 10, column 16. */
+const stravaConnectionTool = (notConnected: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { loadConfig, hasValidTokens, getAuthenticatedAthlete } from "./config.js";
+
+const server = new McpServer({ name: "strava", version: "1.0.0" });
+server.registerTool("check-strava-connection", { description: "Show whether Strava is connected" }, async () => {
+  try {
+    const config = await loadConfig();
+    if (!hasValidTokens(config)) {
+      return { content: [{ type: "text" as const, text: ${notConnected} }] };
+    }
+    const athlete = await getAuthenticatedAthlete(config.accessToken);
+    return { content: [{ type: "text" as const, text: \`✅ Connected to Strava as \${athlete.firstname} \${athlete.lastname}\` }] };
+  } catch (error) {
+    return { content: [{ type: "text" as const, text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`;
+
 ruleTester.run("require-is-error", rule, {
   valid: [
     {
@@ -449,6 +468,11 @@ export function describeFailure(reason: string) {
       code: pageGuardTool(
         'if (!page) return { content: [{ type: "text", text: `Page ${url} not found` }], structuredContent: { page: null } };',
       ),
+    },
+    {
+      name: "near-miss of a guard's answer: a status check that answers the state both ways ('Not connected' / 'Connected as')",
+      filename: SERVER_FILE,
+      code: stravaConnectionTool('"❌ Not connected to Strava. Say \\"Connect my Strava account\\" to get started!"'),
     },
     {
       name: "near-miss of a guard's answer: a status check whose every answer is fixed words gives 'Not authenticated' as one",
@@ -873,6 +897,28 @@ function reply(method: string, text: string) {
         "    description: `Error executing ${toolName}`,\n  };",
         "    description: `Error executing ${toolName}`,\n    isError: true,\n  };",
       ),
+    },
+    {
+      name: "look-alike of a two-way status check: 'not authenticated' beside an answer that says 'connected' is a failure",
+      filename: SERVER_FILE,
+      code: stravaConnectionTool('"You are not authenticated with Strava."'),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 10,
+          column: 14,
+          data: { evidence: ABSENCE },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: stravaConnectionTool('"You are not authenticated with Strava."').replace(
+                'text: "You are not authenticated with Strava." }] }',
+                'text: "You are not authenticated with Strava." }], isError: true }',
+              ),
+            },
+          ],
+        },
+      ],
     },
     {
       name: "the look-alike of a status check: a tool that does work answers 'not authenticated' where its token is missing",
