@@ -1681,13 +1681,16 @@ export function createGitLogTool() {
         ),
       ],
     },
-    {
-      name: "registerTool destructured off the registrar the function is given: its call registers the handler",
+    ...[
+      { where: "the function is given", parameter: "{ context, registerTool }", bind: "void context;" },
+      { where: "in a const", parameter: "registrar", bind: "const { registerTool } = registrar;" },
+    ].map(({ where, parameter, bind }) => ({
+      name: `registerTool destructured off the registrar ${where}: its call registers the handler`,
       filename: ALERT_TOOL_FILE,
-      code: ALERT_REGISTRAR("{ context, registerTool }", "void context;", "registerTool"),
+      code: ALERT_REGISTRAR(parameter, bind, "registerTool"),
       errors: [
         escapingThrow(
-          ALERT_REGISTRAR("{ context, registerTool }", "void context;", "registerTool"),
+          ALERT_REGISTRAR(parameter, bind, "registerTool"),
           { line: 8, column: 37 },
           [
             'throw new Error("Invalid alert ID");',
@@ -1696,23 +1699,7 @@ export function createGitLogTool() {
           THROW_SAFETY_NET,
         ),
       ],
-    },
-    {
-      name: "registerTool destructured off the registrar in a const: its call registers the handler",
-      filename: ALERT_TOOL_FILE,
-      code: ALERT_REGISTRAR("registrar", "const { registerTool } = registrar;", "registerTool"),
-      errors: [
-        escapingThrow(
-          ALERT_REGISTRAR("registrar", "const { registerTool } = registrar;", "registerTool"),
-          { line: 8, column: 37 },
-          [
-            'throw new Error("Invalid alert ID");',
-            'return { content: [{ type: "text", text: "Error: Invalid alert ID" }], isError: true };',
-          ],
-          THROW_SAFETY_NET,
-        ),
-      ],
-    },
+    })),
     {
       name: "a local registrar that hands its callback to registerTool: the callback its call gives it is the handler",
       filename: SERVER_FILE,
