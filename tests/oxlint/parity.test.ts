@@ -62,6 +62,9 @@ const FIXTURE_EXPECTED: Record<string, string[]> = {
   "src/memory.ts": ["17:150 require-try-catch-in-tool-handler", "18:17 no-throw-in-tool-handler"],
   // A method under a tool decorator is a handler (its head reported after the decorator); one under `@Get` is not.
   "src/notes-service.ts": ["8:3 require-try-catch-in-tool-handler", "9:25 no-throw-in-tool-handler"],
+  // registerTool destructured off the registrar registers its callback; the table a function returns is looped over
+  // inside a catching try, so its handler's throw is guarded.
+  "src/registry.ts": ["15:78 require-try-catch-in-tool-handler", "16:38 no-throw-in-tool-handler"],
   "src/server.ts": [
     "11:126 require-try-catch-in-tool-handler",
     "12:28 no-throw-in-tool-handler",
@@ -108,7 +111,7 @@ function byFile(findings: readonly Finding[]): Record<string, string[]> {
 
 describe.each([
   { name: "examples/bridge", dir: BRIDGE, settings: {}, count: 28, rules: RULES },
-  { name: "the oxlint fixture set", dir: FIXTURE, settings: FIXTURE_SETTINGS, count: 48, rules: RULES },
+  { name: "the oxlint fixture set", dir: FIXTURE, settings: FIXTURE_SETTINGS, count: 50, rules: RULES },
   {
     name: "a server with its own error helpers",
     dir: HELPERS,
