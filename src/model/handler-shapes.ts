@@ -126,13 +126,17 @@ export function isRegistrationCall(settings: McpSettings, facts: { method: strin
 }
 
 /**
- * A registration method taken off its object by destructuring (`function registerGetAlert({ registerTool }:
- * ToolRegistrar)`, `const { registerTool } = registrar`): a bare call of it is the object's `registrar.registerTool(...)`,
- * read as that method's call. Only under its own name (`key`, the property the binding takes, is the callee's name):
- * a renamed binding (`{ registerTool: register }`) is not followed, as every bare call would need its scope asked.
+ * A registration method taken off its object: destructured (`function registerGetAlert({ registerTool }:
+ * ToolRegistrar)`, `const { registerTool } = registrar`) or bound (`const tool = (server as any).tool.bind(server)`). A
+ * bare call of it is the object's `registrar.registerTool(...)`, read as a call of the method it was taken as
+ * (`method`: the destructured key, the bound method's name). Only under a registration method's own name (`name`, the
+ * callee's): every other bare call would need its binding asked.
  */
-export function destructuredMethod(settings: McpSettings, facts: { name: string; key: () => string | undefined }): string | undefined {
-  return settings.handlers.registrationMethods.includes(facts.name) && facts.key() === facts.name ? facts.name : undefined;
+export function aliasedMethod(settings: McpSettings, facts: { name: string; method: () => string | undefined }): string | undefined {
+  const { registrationMethods } = settings.handlers;
+  if (!registrationMethods.includes(facts.name)) return undefined;
+  const method = facts.method();
+  return method !== undefined && registrationMethods.includes(method) ? method : undefined;
 }
 
 /** What an adapter knows of a whole file. */

@@ -6,7 +6,7 @@ import {
   calleeName,
   constDeclaratorOf,
   declaredFunction,
-  destructuredKey,
+  aliasedMethodName,
   findProperty,
   type FunctionNode,
   instanceMethodOf,
@@ -33,7 +33,7 @@ import {
   annotatedCallbackShape,
   definitionObjectShape,
   definesOtherPrimitive,
-  destructuredMethod,
+  aliasedMethod,
   dispatchTableShape,
   etaExpansionHandsOn,
   type GivenValue,
@@ -516,7 +516,7 @@ export class ToolHandlers {
     const configFirst = argumentIndex > 0 && selector?.type === AST_NODE_TYPES.ObjectExpression;
     const nameFirst = argumentIndex > 0 && selector?.type === AST_NODE_TYPES.Literal && typeof selector.value === "string";
     const shape = callArgumentShape(this.settings, {
-      method: callee.type === AST_NODE_TYPES.MemberExpression ? propertyName(callee) : this.destructuredMethodOf(callee),
+      method: callee.type === AST_NODE_TYPES.MemberExpression ? propertyName(callee) : this.aliasedMethodOf(callee),
       argumentIndex,
       isLastFunctionArgument: isLastFunctionArgument(call, argumentIndex),
       selector: {
@@ -827,7 +827,7 @@ export class ToolHandlers {
 
   /**
    * The tokens hold a call of a registration method (`isRegistrationCall`): `.registerTool(`, or `registerTool(` of a
-   * method destructured off its object (`destructuredMethod`), found without a walk.
+   * method taken off its object (`aliasedMethod`), found without a walk.
    */
   private callsRegistrationMethod(tokens: readonly TSESTree.Token[]): boolean {
     for (let index = 1; index + 1 < tokens.length; index++) {
@@ -837,24 +837,21 @@ export class ToolHandlers {
       const identifier = nodeAt(this.sourceCode, name.range[0]);
       const member = before.value === "." || before.value === "?.";
       const call = member ? identifier?.parent?.parent : identifier?.parent;
-      if (
-        call?.type !== AST_NODE_TYPES.CallExpression ||
-        (!member && (call.callee !== identifier || !this.destructuredMethodOf(call.callee)))
-      )
+      if (call?.type !== AST_NODE_TYPES.CallExpression || (!member && (call.callee !== identifier || !this.aliasedMethodOf(call.callee))))
         continue;
       if (isRegistrationCall(this.settings, { method: name.value, otherToolApi: this.isOtherToolApiCall(call) })) return true;
     }
     return false;
   }
 
-  /** The method a bare call's callee was destructured as (`destructuredMethod`), the scopes asked only for a registration method's name. */
-  private destructuredMethodOf(callee: TSESTree.Node): string | undefined {
+  /** The method a bare call's callee was taken off its object as (`aliasedMethod`), the scopes asked only for a registration method's name. */
+  private aliasedMethodOf(callee: TSESTree.Node): string | undefined {
     if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
-    return destructuredMethod(this.settings, {
+    return aliasedMethod(this.settings, {
       name: callee.name,
-      key: () => {
+      method: () => {
         const binding = ASTUtils.findVariable(this.sourceCode.getScope(callee), callee)?.defs.at(0)?.name;
-        return binding && destructuredKey(binding);
+        return binding && aliasedMethodName(binding);
       },
     });
   }

@@ -74,8 +74,24 @@ export function staticKeyName(key: TSESTree.Node, computed: boolean): string | u
   return undefined;
 }
 
+/**
+ * The method a binding is taken as: the key it takes in an object pattern (`registerTool` of `{ registerTool }` or `{
+ * registerTool = fallback }`), or the method a `const` binds (`tool` of `const register = (server as any).tool.bind(server)`).
+ */
+export function aliasedMethodName(binding: TSESTree.Node): string | undefined {
+  const declarator = binding.parent;
+  if (declarator?.type === AST_NODE_TYPES.VariableDeclarator && declarator.id === binding && declarator.init) {
+    const call = unwrapExpression(declarator.init);
+    const bind = call.type === AST_NODE_TYPES.CallExpression ? unwrapExpression(call.callee) : undefined;
+    const method =
+      bind?.type === AST_NODE_TYPES.MemberExpression && propertyName(bind) === "bind" ? unwrapExpression(bind.object) : undefined;
+    return method?.type === AST_NODE_TYPES.MemberExpression && declarator.parent.kind === "const" ? propertyName(method) : undefined;
+  }
+  return destructuredKey(binding);
+}
+
 /** The key a binding takes in an object pattern: `registerTool` of `{ registerTool }` or `{ registerTool = fallback }`. */
-export function destructuredKey(binding: TSESTree.Node): string | undefined {
+function destructuredKey(binding: TSESTree.Node): string | undefined {
   const bound = binding.parent?.type === AST_NODE_TYPES.AssignmentPattern && binding.parent.left === binding ? binding.parent : binding;
   const property = bound.parent;
   return property?.type === AST_NODE_TYPES.Property && property.value === bound && property.parent.type === AST_NODE_TYPES.ObjectPattern

@@ -139,7 +139,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // handler; so is a function of the file given to such a long form. A destructured parameter is not followed, and
     // the long form of a lookup's result (`(args) => handlerFor("saved")(args)`) stays the handler.
     // src/tool-registry.ts: `registerTool` destructured off the registrar a function is given (in its parameter or a
-    // `const`) registers as `registrar.registerTool(...)` would; renamed (`{ registerTool: add }`) it is not followed,
+    // `const`), or `server.tool` bound to a `const tool`, registers as the method would; renamed to a name that is no
+    // registration method's (`{ registerTool: add }`) it is not followed,
     // and another method destructured so (`schedule`) registers nothing. src/tools/webhooks.ts default-exports such a
     // registrar: it registers a tool, so it is none itself.
     // src/gitlab-tools.ts: tables that functions of the file return are looped over where their calls are (directly or
@@ -240,6 +241,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/tmcp.ts:9 definition framework true",
       "src/tool-registry.ts:19 registration registration false",
       "src/tool-registry.ts:28 registration registration false",
+      "src/tool-registry.ts:47 registration registration false",
       "src/tools/alerts.ts:7 definition framework false",
       "src/tools/docs-search.ts:14 registration registration false",
       "src/tools/forecast.tsx:19 definition framework false",

@@ -500,6 +500,19 @@ const GITLAB_GUARDED_CALL = `try {
       }`;
 const GITLAB_UNGUARDED_CALL = `return { content: [{ type: "text", text: JSON.stringify(await definition.handler(args)) }] };`;
 
+/** Prometheus tools registered through `bound`, a method of the server bound to a `const tool`; the throw is at line 7, column 23. */
+const PROMETHEUS_BOUND_TOOL = (bound: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+export function registerMetricsTools(server: McpServer, baseUrl: string) {
+  const tool = (server as any).${bound}.bind(server);
+  tool("query_prometheus", "Run an instant PromQL query", { expr: z.string() }, async ({ expr }: { expr: string }) => {
+    if (!expr.trim()) throw new Error("expr must not be empty");
+    const response = await fetch(\`\${baseUrl}/api/v1/query?query=\${encodeURIComponent(expr)}\`);
+    return { content: [{ type: "text" as const, text: await response.text() }] };
+  });
+}`;
+
 /** SDK v1's task tool whose handler object is bound to a `const` first; its `createTask` throws at line 7, column 33. */
 const DELAYED_ECHO_TASK = `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -701,6 +714,11 @@ server.registerTool("export_rows", { inputSchema: {} }, async () => {
       name: "a table a function of the file returns, looped over where its handlers are called in a catching try: guarded",
       filename: SERVER_FILE,
       code: GITLAB_TOOL_FACTORY("getGitLabToolDefinitions()", GITLAB_GUARDED_CALL),
+    },
+    {
+      name: "another method of the server bound to a const named like a registration method: its callback is no handler",
+      filename: SERVER_FILE,
+      code: PROMETHEUS_BOUND_TOOL("schedule"),
     },
     {
       name: "another method destructured off the registrar (a scheduler's job): its callback is no handler",
@@ -1700,6 +1718,22 @@ export function createGitLogTool() {
         ),
       ],
     })),
+    {
+      name: "McpServer's tool bound to a const (server.tool.bind(server)): its calls register the handler",
+      filename: SERVER_FILE,
+      code: PROMETHEUS_BOUND_TOOL("tool"),
+      errors: [
+        escapingThrow(
+          PROMETHEUS_BOUND_TOOL("tool"),
+          { line: 7, column: 23 },
+          [
+            'throw new Error("expr must not be empty");',
+            'return { content: [{ type: "text", text: "Error: expr must not be empty" }], isError: true };',
+          ],
+          THROW_SAFETY_NET,
+        ),
+      ],
+    },
     {
       name: "a local registrar that hands its callback to registerTool: the callback its call gives it is the handler",
       filename: SERVER_FILE,

@@ -9,7 +9,7 @@ import {
   annotatedCallbackShape,
   definitionObjectShape,
   definesOtherPrimitive,
-  destructuredMethod,
+  aliasedMethod,
   dispatchTableShape,
   etaExpansionHandsOn,
   type FileFacts,
@@ -47,7 +47,7 @@ import { calleeLastName, resolveFunctions, returnedValuesTs } from "./resolve.js
 import {
   containsTs,
   descendants,
-  destructuredKeyTs,
+  aliasedMethodNameTs,
   functionOfDeclaration,
   isConstDeclaration,
   isProjectSourceFile,
@@ -475,13 +475,13 @@ class Builder {
     return false;
   }
 
-  /** The method a callee calls: `registerTool` of `server.registerTool`, or of `registerTool` destructured off its object (`destructuredMethod`). */
+  /** The method a callee calls: `registerTool` of `server.registerTool`, or of a `registerTool` taken off its object (`aliasedMethod`). */
   private calledMethod(callee: ts.Expression): string | undefined {
     if (typescript.isPropertyAccessExpression(callee)) return callee.name.text;
     if (!typescript.isIdentifier(callee)) return undefined;
-    return destructuredMethod(this.settings, {
+    return aliasedMethod(this.settings, {
       name: callee.text,
-      key: () => destructuredKeyTs(this.checker.getSymbolAtLocation(callee)?.valueDeclaration),
+      method: () => aliasedMethodNameTs(this.checker.getSymbolAtLocation(callee)?.valueDeclaration),
     });
   }
 

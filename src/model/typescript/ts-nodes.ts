@@ -129,11 +129,23 @@ export function resolvedSymbol(checker: ts.TypeChecker, node: ts.Node): ts.Symbo
   return symbol.flags & typescript.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
 }
 
-/** The key a binding takes in an object pattern: `registerTool` of `{ registerTool }` or `{ registerTool = fallback }`. */
-export function destructuredKeyTs(declaration: ts.Node | undefined): string | undefined {
-  if (!declaration || !typescript.isBindingElement(declaration) || !typescript.isObjectBindingPattern(declaration.parent)) return undefined;
-  const key = declaration.propertyName ?? declaration.name;
-  return typescript.isIdentifier(key) || typescript.isStringLiteral(key) ? key.text : undefined;
+/**
+ * The method a declaration binds its name as (the ESTree `aliasedMethodName`): the key of an object pattern's element
+ * (`registerTool` of `{ registerTool }`), or the method a `const` binds (`tool` of `const register = (server as
+ * any).tool.bind(server)`).
+ */
+export function aliasedMethodNameTs(declaration: ts.Node | undefined): string | undefined {
+  if (!declaration) return undefined;
+  if (typescript.isBindingElement(declaration)) {
+    if (!typescript.isObjectBindingPattern(declaration.parent)) return undefined;
+    const key = declaration.propertyName ?? declaration.name;
+    return typescript.isIdentifier(key) || typescript.isStringLiteral(key) ? key.text : undefined;
+  }
+  if (!isConstDeclaration(declaration) || !declaration.initializer) return undefined;
+  const call = unwrapTs(declaration.initializer);
+  const bind = typescript.isCallExpression(call) ? unwrapTs(call.expression) : undefined;
+  const method = bind && typescript.isPropertyAccessExpression(bind) && bind.name.text === "bind" ? unwrapTs(bind.expression) : undefined;
+  return method && typescript.isPropertyAccessExpression(method) ? method.name.text : undefined;
 }
 
 /** The node whose symbol a callee or reference is: the identifier, or the name of `a.b`. */
