@@ -77,7 +77,7 @@ const MAX_CONSTANTS = 8;
 
 /**
  * The static prefix of one text branch: a string literal, a template literal whose first quasi is
- * not empty, or the static prefix of `a` in `a + b`. With `sourceCode`, an identifier bound once
+ * not empty, or the static prefix of `a` in `a + b` and in `` `${a}...` ``. With `sourceCode`, an identifier bound once
  * in the file (a `const`, or a `let`/`var` never assigned again, or only appended to: `text += detail`) stands for
  * its value, through other such constants. Unknown (undefined) otherwise.
  */
@@ -86,9 +86,13 @@ export function staticPrefix(branch: TSESTree.Node, sourceCode?: Readonly<TSESLi
   let complete = true;
   let shared = false;
   for (let constants = 0; ; constants++) {
-    while (node.type === AST_NODE_TYPES.BinaryExpression && node.operator === "+") {
+    for (;;) {
+      if (node.type === AST_NODE_TYPES.BinaryExpression && node.operator === "+") node = unwrapExpression(node.left);
+      // `${summary}\n\nDetails: ...`: a template that opens with an interpolation starts with that value, as `a + b` does.
+      else if (node.type === AST_NODE_TYPES.TemplateLiteral && node.expressions.length > 0 && node.quasis[0]?.value.cooked === "")
+        node = unwrapExpression(node.expressions[0]);
+      else break;
       complete = false;
-      node = unwrapExpression(node.left);
     }
     if (node.type !== AST_NODE_TYPES.Identifier || !sourceCode || constants === MAX_CONSTANTS) break;
     // A text built by appending keeps the beginning of the value it starts from.

@@ -87,6 +87,23 @@ export const execute = async (params: { key: string }) => {
 ruleTester.run("error-text-prefix", rule, {
   valid: [
     {
+      name: "near-miss of a template led by a constant: the constant opens with the prefix",
+      filename: TOOL_FILE,
+      code: `
+const ERROR_HEADING = "Error: the Ghost Admin API refused the request";
+export function formatErrorResponse(error: Error) {
+  return { content: [{ type: "text", text: \`\${ERROR_HEADING}\\n\\n\${error.message}\` }], isError: true };
+}`,
+    },
+    {
+      name: "near-miss of a template led by a value: a call's text has no known start",
+      filename: TOOL_FILE,
+      code: `
+export function formatErrorResponse(error: Error) {
+  return { content: [{ type: "text", text: \`\${error.name} in the Ghost Admin API\\n\\n\${error.message}\` }], isError: true };
+}`,
+    },
+    {
       name: "a method's prefixed messages; a static method and another object's method of the same name are not the class's helper",
       filename: SERVER_FILE,
       code: `${weatherServer('"Error: Missing city"', "`Error: Failed to fetch forecast: ${String(error)}`")}
@@ -342,6 +359,35 @@ export const lockedAgain = { content: [{ type: "text", text: LOCKED + " again" }
         { messageId: "missingPrefix", line: 5, column: 59 },
         { messageId: "missingPrefix", line: 6, column: 57 },
         { messageId: "missingPrefix", line: 7, column: 62 },
+      ],
+    },
+    {
+      name: "a template that opens with a constant's interpolation starts with that constant: the prefix is suggested there",
+      filename: TOOL_FILE,
+      code: `
+export function formatErrorResponse(error: Error) {
+  const summary = \`Error in \${error.name}\`;
+  const body = \`\${summary}\\n\\nDetails: \${error.message}\`;
+  return { content: [{ type: "text", text: body }], isError: true };
+}`,
+      errors: [
+        {
+          messageId: "missingPrefix",
+          line: 5,
+          column: 44,
+          data: { prefix: '"Error: "', start: '"Error in ..."' },
+          suggestions: [
+            {
+              messageId: "addPrefix",
+              output: `
+export function formatErrorResponse(error: Error) {
+  const summary = \`Error: Error in \${error.name}\`;
+  const body = \`\${summary}\\n\\nDetails: \${error.message}\`;
+  return { content: [{ type: "text", text: body }], isError: true };
+}`,
+            },
+          ],
+        },
       ],
     },
     {
