@@ -514,9 +514,16 @@ function isAbsenceAnswer(result: ToolResult, mcp: McpContext, sourceCode: Source
     branch !== undefined &&
     namesAbsence(text, sourceCode) &&
     answerOwner(branch, site.fn, mcp) !== undefined &&
-    !answersOnlyInWords(site.fn, result.node, sourceCode) &&
-    !answersBothStates(site.fn, result.node, text, sourceCode)
+    !isStatusCheck(site.fn, result.node, text, sourceCode)
   );
+}
+
+/**
+ * `fn` is a status check whose missing value is one of its verdicts: its other answers are fixed words
+ * (`answersOnlyInWords`), or one of them says the state the absence negates (`answersBothStates`).
+ */
+function isStatusCheck(fn: FunctionNode, result: TSESTree.ObjectExpression, text: TSESTree.Node, sourceCode: SourceCode): boolean {
+  return answersOnlyInWords(fn, result, sourceCode) || answersBothStates(fn, result, text, sourceCode);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   calleeName,
   constDeclaratorOf,
   declaredFunction,
+  declaredName,
   aliasedMethodName,
   findProperty,
   type FunctionNode,
@@ -581,9 +582,7 @@ export class ToolHandlers {
    */
   private madeFunctionPosition(fn: FunctionNode, wrappers: WrapperCall[], seen: Set<TSESTree.Node>): Position | undefined {
     const maker = returningFunction(estreeTree, fn);
-    const makerDeclaredInFile =
-      isFunctionNode(maker) && (maker.type === AST_NODE_TYPES.FunctionDeclaration || constDeclaratorOf(maker) !== undefined);
-    if (!isFunctionNode(maker) || !standsWhereMakerIsCalled({ makerDeclaredInFile })) return undefined;
+    if (!isFunctionNode(maker) || !standsWhereMakerIsCalled({ makerDeclaredInFile: declaredName(maker) !== undefined })) return undefined;
     for (const reference of this.referencesOf(maker)) {
       const { child, parent } = outerParent(reference);
       if (parent?.type !== AST_NODE_TYPES.CallExpression || parent.callee !== child) continue;
@@ -741,9 +740,8 @@ export class ToolHandlers {
     const reads = constReads(table);
     if (reads.length > 0) return [...reads];
     const factory = returningFunction(estreeTree, table);
-    const factoryDeclaredInFile =
-      isFunctionNode(factory) && (factory.type === AST_NODE_TYPES.FunctionDeclaration || constDeclaratorOf(factory) !== undefined);
-    if (!isFunctionNode(factory) || !tableStandsWhereFactoryIsCalled({ factoryDeclaredInFile })) return [];
+    if (!isFunctionNode(factory) || !tableStandsWhereFactoryIsCalled({ factoryDeclaredInFile: declaredName(factory) !== undefined }))
+      return [];
     return this.referencesOf(factory).flatMap((reference) => {
       const { child, parent } = outerParent(reference);
       return parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === child ? [parent, ...constReads(parent)] : [];
