@@ -6,12 +6,15 @@ export type PrefixFinding =
   | { kind: "variant"; length: number }
   /** The text starts with the prefix's word in a form of its own (`Error getting page: ...`). */
   | { kind: "word" }
+  /** The prefix, or a variant of it, stands after decoration (`❌ Error: ...`): a prefix put before it would be a second. */
+  | { kind: "decorated" }
   | { kind: "missing" };
 
 const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/]/gu, "\\$&");
 
 /** Punctuation, symbols (emoji) and spaces that may stand before a prefix's word: `❌ **Error`. */
 const DECORATION = "[\\p{P}\\p{S}\\s]*";
+const LEADING_DECORATION = new RegExp(`^${DECORATION}`, "u");
 
 /**
  * How texts are checked against one expected prefix (`errorPrefix`, default `"Error: "`) and the
@@ -68,7 +71,8 @@ export class PrefixChecker {
     if (once > 0) return { kind: "variant", length: once };
     // `Err${x}` or `"Error" + sep`: what follows may complete an accepted prefix.
     if (!complete && this.accepted.some((accepted) => accepted.startsWith(text))) return undefined;
-    return this.word?.test(text) ? { kind: "word" } : { kind: "missing" };
+    if (!this.word?.test(text)) return { kind: "missing" };
+    return this.leading.test(text.replace(LEADING_DECORATION, "")) ? { kind: "decorated" } : { kind: "word" };
   }
 }
 

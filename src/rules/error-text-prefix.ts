@@ -28,9 +28,12 @@ function quotedStart({ text, complete }: StaticPrefix): string {
   return JSON.stringify(cut || !complete ? `${shown}...` : shown);
 }
 
-/** The edit for one fault; none for a literal other texts share through a constant. */
+/**
+ * The edit for one fault; none for a literal other texts share through a constant, nor for a prefix after decoration
+ * (`❌ Error: ...`), where one put before it would be a second.
+ */
 function editFor({ prefix, finding }: Fault, replacement: string): SourceEdit | undefined {
-  if (prefix.shared) return undefined;
+  if (prefix.shared || finding.kind === "decorated") return undefined;
   return replaceTextStart(prefix.literal, finding.kind === "missing" || finding.kind === "word" ? 0 : finding.length, replacement);
 }
 

@@ -362,6 +362,21 @@ export const lockedAgain = { content: [{ type: "text", text: LOCKED + " again" }
       ],
     },
     {
+      name: "the prefix after decoration (an emoji): reported, with no suggestion, which would write the prefix twice",
+      filename: TOOL_FILE,
+      code: `
+export const activityFailed = { content: [{ type: "text", text: "❌ Error: Strava API request failed" }], isError: true };`,
+      errors: [
+        {
+          messageId: "missingPrefix",
+          line: 2,
+          column: 65,
+          data: { prefix: '"Error: "', start: '"❌ Error: Strava API..."' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
       name: "a template that opens with a constant's interpolation starts with that constant: the prefix is suggested there",
       filename: TOOL_FILE,
       code: `
