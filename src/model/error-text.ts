@@ -194,8 +194,9 @@ const NEGATED_STATE = /\bnot (connected|authenticated|logged in|configured)\b/iu
 
 /** The state the text's first line says is not there (`NEGATED_STATE`), on some branch: `connected`. */
 export function negatedState(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string | undefined {
-  for (const line of writtenFirstLines(text, sourceCode)) {
-    const state = NEGATED_STATE.exec(line)?.[1];
+  for (const branch of textBranches(text, sourceCode)) {
+    const line = writtenFirstLine(branch, sourceCode);
+    const state = line === undefined ? undefined : NEGATED_STATE.exec(line)?.[1];
     if (state !== undefined) return state.toLowerCase();
   }
   return undefined;
@@ -203,26 +204,25 @@ export function negatedState(text: TSESTree.Node, sourceCode: Readonly<TSESLint.
 
 /** The text's first line says `state` is there (`Connected to Strava as ${name}`), not that it is not. */
 export function statesPositively(text: TSESTree.Node, state: string, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  const stated = new RegExp(`(?<!\\bnot\\s)\\b${state}\\b`, "iu");
-  return writtenFirstLines(text, sourceCode).some((line) => stated.test(line));
+  return firstLineSays(text, new RegExp(`(?<!\\bnot\\s)\\b${state}\\b`, "iu"), sourceCode);
 }
 
 /** On some branch, the written parts of the text's first line match `words` (and not `unless`). */
 function firstLineSays(text: TSESTree.Node, words: RegExp, sourceCode: Readonly<TSESLint.SourceCode>, unless?: RegExp): boolean {
-  return writtenFirstLines(text, sourceCode).some((line) => words.test(line) && !(unless?.test(line) ?? false));
+  return textBranches(text, sourceCode).some((branch) => {
+    const line = writtenFirstLine(branch, sourceCode);
+    return line !== undefined && words.test(line) && !(unless?.test(line) ?? false);
+  });
 }
 
-/** The written parts of each branch's first line (a template's quasis joined), where a branch has written parts. */
-function writtenFirstLines(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string[] {
-  return textBranches(text, sourceCode).flatMap((branch) => {
-    const node = unwrapExpression(branch);
-    const written =
-      node.type === AST_NODE_TYPES.TemplateLiteral
-        ? node.quasis.map((quasi) => quasi.value.cooked ?? "").join(" ")
-        : staticPrefix(node, sourceCode)?.text;
-    const firstLine = written?.trimStart().split("\n", 1)[0];
-    return firstLine === undefined ? [] : [firstLine];
-  });
+/** The written parts of one branch's first line (a template's quasis joined), where it has written parts. */
+function writtenFirstLine(branch: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string | undefined {
+  const node = unwrapExpression(branch);
+  const written =
+    node.type === AST_NODE_TYPES.TemplateLiteral
+      ? node.quasis.map((quasi) => quasi.value.cooked ?? "").join(" ")
+      : staticPrefix(node, sourceCode)?.text;
+  return written?.trimStart().split("\n", 1)[0];
 }
 
 /**
