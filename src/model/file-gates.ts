@@ -1,5 +1,5 @@
 import { SDK_PROTOCOL_ERROR_NAMES } from "./protocol-errors.js";
-import { SET_REQUEST_HANDLER, TOOL_CALLBACK_TYPE } from "./handler-shapes.js";
+import { APP_TOOL_REGISTRATION_NAMES, SET_REQUEST_HANDLER, TOOL_CALLBACK_TYPE } from "./handler-shapes.js";
 import type { McpSettings } from "./settings.js";
 import { lastAnswer } from "../util/last-answer.js";
 
@@ -42,6 +42,7 @@ const patternsFor = lastAnswer((settings: McpSettings): Patterns => {
       anyWord([
         SET_REQUEST_HANDLER,
         TOOL_CALLBACK_TYPE,
+        ...APP_TOOL_REGISTRATION_NAMES,
         ...handlers.registrationMethods,
         ...handlers.definitionFunctions,
         ...handlers.properties,

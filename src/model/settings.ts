@@ -67,6 +67,7 @@ export const DEFAULT_SETTINGS = {
       "xmcp",
       "mcp-handler",
       "agents/mcp",
+      "@modelcontextprotocol/ext-apps/server",
     ],
   },
   protocolErrors: {

@@ -524,11 +524,10 @@ export class ToolHandlers {
         name: selector && calleeName(selector),
         literal: selector?.type === AST_NODE_TYPES.Literal && typeof selector.value === "string" ? selector.value : undefined,
       },
-      // Only read where the config or the name comes first (`defineTool(options, execute)`).
-      callee: configFirst || nameFirst ? calleeName(callee) : undefined,
+      callee: calleeName(callee),
       configFirst,
       nameFirst,
-      imported: () => this.calleeImportSource(call) !== undefined,
+      importSource: () => this.calleeImportSource(call),
       otherToolApi: this.isOtherToolApiCall(call),
     });
     // A project's own registration method is read like a wrapper: `this.registerTool(tool, cb)` that calls `cb` in a `try`.

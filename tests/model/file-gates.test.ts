@@ -27,6 +27,9 @@ describe("TextGates", () => {
   it("opens the handler gate on a registration, a definition or a handler property, and in a tool file", () => {
     expect(untyped(`server.registerTool("search", { inputSchema }, async (args) => run(args));`).handlers).toBe(true);
     expect(untyped(`const searchHandler = makeHandler(); registerToolbar(searchHandler);`).handlers).toBe(false);
+    // MCP Apps' registration function, and a longer name that starts like it.
+    expect(untyped(`registerAppTool(server, "show_forecast", config, async ({ city }) => forecast(city));`).handlers).toBe(true);
+    expect(untyped(`registerAppToolbar(server, "weather", toolbarConfig);`).handlers).toBe(false);
     expect(new TextGates("export const retries = 3;", getMcpSettings({}), false, () => true).handlers).toBe(true);
   });
 

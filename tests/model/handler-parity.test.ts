@@ -55,6 +55,7 @@ const FILES = [
   "src/notes-service.ts",
   "src/protocol-tools.ts",
   "src/protocol-types.ts",
+  "src/weather-app.ts",
 ];
 // The fixture lives under tests/, which the default testFiles skip: only its own __tests__/ is a test here.
 const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors", "defineTool"] }, testFiles: ["**/__tests__/**"] };
@@ -152,6 +153,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // handlers; a method under another decorator is not.
     // src/protocol-tools.ts: a definition object in a module that imports the SDK's protocol errors to throw is a
     // handler; src/protocol-types.ts imports them only as types, and its object is none.
+    // src/weather-app.ts: MCP Apps' registerAppTool, imported by name or through its module's namespace, registers its
+    // callback with McpServer's registerTool; the project's own function given the same arguments registers none.
     // src/primitives.ts: the object given to a prompt registration, and a resource template's, define no tool; the
     // one given to tool() does.
     // src/telemetry.ts: the wrapper's error reporter (called only in its `catch`) is no handler; the handler it wraps,
@@ -252,6 +255,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/tools/weather.ts:14 classMethod framework false",
       "src/tools/weather.ts:22 defaultExport framework false",
       "src/tools/webhooks.ts:10 registration registration false",
+      "src/weather-app.ts:13 registration registration false",
+      "src/weather-app.ts:17 registration registration false",
     ]);
   });
 });

@@ -513,6 +513,30 @@ export function registerMetricsTools(server: McpServer, baseUrl: string) {
   });
 }`;
 
+/**
+ * An MCP Apps weather tool registered by `registerAppTool` imported from `source` (`@modelcontextprotocol/ext-apps/server`'s
+ * shape), its callback throwing at line 14, column 7.
+ */
+const WEATHER_APP_TOOL = (source: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { registerAppTool } from "${source}";
+import { z } from "zod";
+import { fetchForecast } from "./forecast.js";
+
+const server = new McpServer({ name: "weather-app", version: "1.0.0" });
+registerAppTool(
+  server,
+  "show_forecast",
+  { description: "Show the forecast in a widget", inputSchema: { city: z.string() }, _meta: { ui: { resourceUri: "ui://weather/forecast.html" } } },
+  async ({ city }: { city: string }) => {
+    if (!city.trim()) {
+      throw new Error("city must not be empty");
+    }
+    const forecast = await fetchForecast(city);
+    return { content: [{ type: "text" as const, text: forecast.summary }], structuredContent: forecast };
+  },
+);`;
+
 /** SDK v1's task tool whose handler object is bound to a `const` first; its `createTask` throws at line 7, column 33. */
 const DELAYED_ECHO_TASK = `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -719,6 +743,11 @@ server.registerTool("export_rows", { inputSchema: {} }, async () => {
       name: "another method of the server bound to a const named like a registration method: its callback is no handler",
       filename: SERVER_FILE,
       code: PROMETHEUS_BOUND_TOOL("schedule"),
+    },
+    {
+      name: "look-alike of MCP Apps: a registerAppTool of the project's own module registers nothing known",
+      filename: SERVER_FILE,
+      code: WEATHER_APP_TOOL("./ui-registry.js"),
     },
     {
       name: "another method destructured off the registrar (a scheduler's job): its callback is no handler",
@@ -1718,6 +1747,22 @@ export function createGitLogTool() {
         ),
       ],
     })),
+    {
+      name: "MCP Apps' registerAppTool hands its callback to server.registerTool: the SDK's safety net answers the throw",
+      filename: SERVER_FILE,
+      code: WEATHER_APP_TOOL("@modelcontextprotocol/ext-apps/server"),
+      errors: [
+        escapingThrow(
+          WEATHER_APP_TOOL("@modelcontextprotocol/ext-apps/server"),
+          { line: 14, column: 7 },
+          [
+            'throw new Error("city must not be empty");',
+            'return { content: [{ type: "text", text: "Error: city must not be empty" }], isError: true };',
+          ],
+          THROW_SAFETY_NET,
+        ),
+      ],
+    },
     {
       name: "McpServer's tool bound to a const (server.tool.bind(server)): its calls register the handler",
       filename: SERVER_FILE,

@@ -18,6 +18,7 @@ import {
   forwardsToFunction,
   type HandlerShape,
   isAgentLibrary,
+  isAppToolRegistrationName,
   isGuardingDefinition,
   isGuardingLibraryDefinition,
   handlerObjectMemberShape,
@@ -216,7 +217,7 @@ class Builder {
     const first = call.arguments.at(0);
     const configFirst = argumentIndex > 0 && first !== undefined && typescript.isObjectLiteralExpression(unwrapTs(first));
     const nameFirst = argumentIndex > 0 && first !== undefined && typescript.isStringLiteral(unwrapTs(first));
-    if (method === undefined && !configFirst && !nameFirst) return false;
+    if (method === undefined && !configFirst && !nameFirst && !isAppToolRegistrationName(calleeLastName(callee))) return false;
     const otherToolApi = this.isOtherToolApi(callee);
     const shape = callArgumentShape(this.settings, {
       method,
@@ -226,7 +227,7 @@ class Builder {
       callee: calleeLastName(callee),
       configFirst,
       nameFirst,
-      imported: () => importSource(this.checker, callee) !== undefined,
+      importSource: () => importSource(this.checker, callee),
       otherToolApi,
     });
     if (shape && shape !== "lookThrough") {
@@ -669,7 +670,7 @@ class Builder {
         configFirst,
         // The registrar is the file's own function, not an imported definition function.
         nameFirst: false,
-        imported: () => false,
+        importSource: () => undefined,
         otherToolApi: false,
       });
       if (isRegistrarParameter({ plainParameter, argumentShape })) found.push(argument);
