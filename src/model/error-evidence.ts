@@ -26,6 +26,7 @@ import {
   namesFailure,
   negatedState,
   opensWithFailure,
+  rejectsInput,
   staticPrefix,
   statesPositively,
   textBranches,
@@ -483,17 +484,30 @@ function answersWithConstantText(block: TSESTree.BlockStatement, sourceCode: Sou
 
 /**
  * A result of tool code returned where the input failed validation (`if (!parsed.success)` of a `safeParse`), whose
- * written text says why.
+ * written text says why; or, where a check of the input failed (`if (color && !COLORS.includes(color))`, `if (!run)`
+ * after a lookup, `if (!isValidAccession(id))`), a text that rejects it (`rejectsInput`: `Invalid color. Valid options:
+ * ...`), in tool code or a function that answers only with tool results, unless the tool is a validator whose verdict
+ * that is (`isStatusCheck`: `Valid signature` beside `Invalid signature`).
  */
 function isInvalidInputAnswer(result: ToolResult, mcp: McpContext, sourceCode: SourceCode): boolean {
   const site = returnSite(result.node);
-  const branch = site && branchTaken(site, (test, consequent) => consequent && isFailedValidation(test, sourceCode));
+  if (!site) return false;
   const { text } = result;
+  const validation = branchTaken(site, (test, consequent) => consequent && isFailedValidation(test, sourceCode));
+  if (validation)
+    return (
+      mcp.handlers.isInToolCode(validation) &&
+      (text === undefined ||
+        textBranches(text, sourceCode).some((part) => staticPrefix(part, sourceCode) !== undefined || isWrittenText(part)))
+    );
+  // The branch first, as for an absence: most results stand in no such `if`.
+  if (!text) return false;
+  const check = branchTaken(site, (test, consequent) => (consequent ? isAbsenceTest(test) : isPresenceTest(test)));
   return (
-    branch !== undefined &&
-    mcp.handlers.isInToolCode(branch) &&
-    (text === undefined ||
-      textBranches(text, sourceCode).some((part) => staticPrefix(part, sourceCode) !== undefined || isWrittenText(part)))
+    check !== undefined &&
+    rejectsInput(text, sourceCode) &&
+    answerOwner(check, site.fn, mcp) !== undefined &&
+    !isStatusCheck(site.fn, result.node, text, sourceCode)
   );
 }
 

@@ -189,14 +189,29 @@ export function namesAbsence(text: TSESTree.Node, sourceCode: Readonly<TSESLint.
   return firstLineSays(text, ABSENCE_WORDS, sourceCode, EMPTY_ANSWER);
 }
 
-/** A state that a status check may report either way, named negated: `Not connected to Strava`, `not logged in`. */
-const NEGATED_STATE = /\bnot (connected|authenticated|logged in|configured)\b/iu;
+/**
+ * A first line that opens by rejecting the tool's input: `Invalid color. Valid options: ...`, `Unknown operation
+ * "export"`, `Unsupported format: tiff`, `Unrecognized region`. `Invalidated 3 caches` and `Unknowns: 2` do not.
+ */
+const REJECTED_INPUT = /^[\p{P}\p{S}\s]*(?:invalid|unknown|unsupported|unrecogni[sz]ed)\s+[\p{L}"'`\u2018\u201c]/iu;
+
+/** The text opens, in the written parts of its first line, by rejecting the tool's input (`REJECTED_INPUT`), on some branch. */
+export function rejectsInput(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return firstLineSays(text, REJECTED_INPUT, sourceCode);
+}
+
+/**
+ * A state that a status check may report either way, named negated: `Not connected to Strava`, `not logged in`,
+ * `Invalid signature` (a validator's verdict beside `Valid signature`).
+ */
+const NEGATED_STATE = /\bnot (connected|authenticated|logged in|configured)\b|\bin(valid)\b/iu;
 
 /** The state the text's first line says is not there (`NEGATED_STATE`), on some branch: `connected`. */
 export function negatedState(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string | undefined {
   for (const branch of textBranches(text, sourceCode)) {
     const line = writtenFirstLine(branch, sourceCode);
-    const state = line === undefined ? undefined : NEGATED_STATE.exec(line)?.[1];
+    const match = line === undefined ? undefined : NEGATED_STATE.exec(line);
+    const state = match?.[1] ?? match?.[2];
     if (state !== undefined) return state.toLowerCase();
   }
   return undefined;

@@ -22,6 +22,31 @@ server.registerTool("fetch_page", { description: "Fetch a web page" }, async ({ 
 ${body}
 });`;
 
+/**
+ * A mail server's category tool whose answer to a rejected color is \`onBadColor\` (line 9) and to an unknown action
+ * \`onUnknownAction\` (line 13); \`answer\` is its last answer.
+ */
+const categoryTool = (onBadColor: string, onUnknownAction: string, answer = "`Created ${name}`"): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+declare const categories: Map<string, (name: string, color?: string) => Promise<string>>;
+const COLORS = ["preset0", "preset1", "preset2"];
+const server = new McpServer({ name: "mail", version: "1.0.0" });
+server.registerTool("manage_category", { inputSchema: { action: z.string(), name: z.string(), color: z.string().optional() } }, async ({ action, name, color }) => {
+  if (color && !COLORS.includes(color)) {
+    return { content: [{ type: "text", text: ${onBadColor} }] };
+  }
+  const run = categories.get(action);
+  if (!run) {
+    return { content: [{ type: "text", text: ${onUnknownAction} }] };
+  }
+  await run(name, color);
+  return { content: [{ type: "text", text: ${answer} }] };
+});`;
+
+const BAD_COLOR = '`Invalid color. Valid options: ${COLORS.join(", ")}`';
+const UNKNOWN_ACTION = '`Unknown action "${action}". Available: ${[...categories.keys()].join(", ")}`';
+
 /** A market tool whose answers all go through the file's `textResult(text)`; `onFailure` answers a failed lookup, on line 14. */
 const marketTool = (onFailure: string, textResult = '(text: string) => ({ content: [{ type: "text" as const, text }] })'): string => `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -473,6 +498,22 @@ export function describeFailure(reason: string) {
       name: "near-miss of a guard's answer: a status check that answers the state both ways ('Not connected' / 'Connected as')",
       filename: SERVER_FILE,
       code: stravaConnectionTool('"❌ Not connected to Strava. Say \\"Connect my Strava account\\" to get started!"'),
+    },
+    {
+      name: "near-misses of a rejected input: words that only start like a rejection, and a validator's verdict beside 'Valid'",
+      filename: SERVER_FILE,
+      code: categoryTool('"Invalidated the color cache"', "`Unknowns: ${action}`"),
+    },
+    {
+      name: "near-miss of a rejected input: a validator whose other answer says the input is valid gives 'Invalid' as a verdict",
+      filename: SERVER_FILE,
+      code: categoryTool("`Invalid color ${color}`", '"Invalid action"', '`Valid category ${name}, color ${color ?? "none"}`'),
+    },
+    {
+      name: "near-miss of a rejected input: a text opening with Invalid outside a failed check is data",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const report = await linkChecker.run(url);
+  return { content: [{ type: "text", text: \`Invalid links: \${report.invalid.length} of \${report.total}\` }] };`),
     },
     {
       name: "near-miss of a guard's answer: a status check whose every answer is fixed words gives 'Not authenticated' as one",
@@ -1351,6 +1392,40 @@ function reply(method: string, text: string) {
               messageId: "addIsError",
               output: validatedTool(
                 'return { content: [{ type: "text", text: "Invalid URL, please fix the format: " + parsed.error.message }], isError: true };',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a failed check of the input answered with a text that rejects it (Invalid ..., Unknown ...), with suggestions",
+      filename: SERVER_FILE,
+      code: categoryTool(BAD_COLOR, UNKNOWN_ACTION),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 9,
+          column: 12,
+          data: { evidence: "it is returned where the input failed validation" },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: categoryTool(BAD_COLOR, UNKNOWN_ACTION).replace(`text: ${BAD_COLOR} }] }`, `text: ${BAD_COLOR} }], isError: true }`),
+            },
+          ],
+        },
+        {
+          messageId: "missingIsError",
+          line: 13,
+          column: 12,
+          data: { evidence: "it is returned where the input failed validation" },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: categoryTool(BAD_COLOR, UNKNOWN_ACTION).replace(
+                `text: ${UNKNOWN_ACTION} }] }`,
+                `text: ${UNKNOWN_ACTION} }], isError: true }`,
               ),
             },
           ],
