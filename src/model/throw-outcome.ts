@@ -1,6 +1,13 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, contains, unwrapExpression } from "../util/ast.js";
-import { type ConvertingFramework, convertingFramework, type HandlerPath, type HandlerShape } from "./handler-shapes.js";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { calleeName, contains, isFunctionNode, someNode, tryAround, unwrapExpression } from "../util/ast.js";
+import { runsInside } from "./estree-tree.js";
+import {
+  type ConvertingFramework,
+  convertingFramework,
+  type HandlerPath,
+  type HandlerShape,
+  runtimeConvertsThrows,
+} from "./handler-shapes.js";
 import type { ToolHandler, ToolHandlers } from "./tool-handlers.js";
 import { SDK_PROTOCOL_ERROR_NAMES } from "./protocol-errors.js";
 
@@ -26,6 +33,36 @@ export function throwOutcome(handler: HandlerShape & { path: HandlerPath }, subj
       return framework ? FRAMEWORK_OUTCOMES[framework](subject, prefix) : `${subject} escapes the handler`;
     }
   }
+}
+
+/**
+ * What becomes of a protocol error that a tool handler throws (`throw new McpError(...)`, `site`): `caught` where the
+ * handler's nearest catching `try` answers without throwing again, or a wrapper guards the handler; the runtime's
+ * words (`throwOutcome`) where the handler's runtime turns it into an error result (`McpServer`'s safety net). Either
+ * way no client sees its code. Undefined where it leaves as a JSON-RPC error, or the plugin cannot tell.
+ */
+export function thrownProtocolErrorFate(
+  site: TSESTree.ThrowStatement,
+  handlers: ToolHandlers,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  errorPrefix: string,
+): { caught: true } | { converted: string } | undefined {
+  const handler = handlers.enclosingToolHandler(site);
+  if (!handler || !runsInside(site, handler.fn, sourceCode)) return undefined;
+  const clause = tryAround(site, handler.fn)?.handler;
+  if (clause) return rethrows(clause, sourceCode) ? undefined : { caught: true };
+  if (handler.guarded) return { caught: true };
+  return runtimeConvertsThrows(handler) ? { converted: throwOutcome(handler, "it", errorPrefix) } : undefined;
+}
+
+/** A `catch` clause that throws again, in its own code (not in a function it holds): it may pass the error on. */
+function rethrows(clause: TSESTree.CatchClause, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return someNode(
+    clause.body,
+    sourceCode.visitorKeys,
+    (node) => node.type === AST_NODE_TYPES.ThrowStatement,
+    (node) => !isFunctionNode(node),
+  );
 }
 
 /**

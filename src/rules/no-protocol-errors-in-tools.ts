@@ -1,4 +1,4 @@
-import type { TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import {
   findProtocolErrorUses,
   isProtocolCodePosition,
@@ -8,10 +8,11 @@ import {
   usesByExpression,
 } from "../model/protocol-errors.js";
 import { isReservedJsonRpcCode } from "../model/json-rpc.js";
+import { thrownProtocolErrorFate } from "../model/throw-outcome.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { hasOnlyToolLevelCodes } from "../model/typescript/protocol-codes.js";
-import { contains, findProperty, numericValue, onObjectWithProperty } from "../util/ast.js";
+import { contains, findProperty, numericValue, onObjectWithProperty, outerParent } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "no-protocol-errors-in-tools";
@@ -31,6 +32,10 @@ export default createRule({
         "`{{name}}` is matched by name (settings `protocolErrors.names`){{how}}. If it holds JSON-RPC protocol codes, they belong to the transport layer: return an error result (`isError: true`) with a tool-level code instead.",
       sdkProtocolError:
         "`{{name}}` from `{{source}}` is a JSON-RPC protocol error: a client treats it as an infrastructure failure. Return an error result (`isError: true`) instead.",
+      caughtSdkProtocolError:
+        "`{{name}}` from `{{source}}` is a JSON-RPC protocol error, thrown here only to be caught and answered in the tool, where its code reaches no client. Keep protocol errors to the transport layer: return the error result (`isError: true`) where the failure is found.",
+      convertedSdkProtocolError:
+        "`{{name}}` from `{{source}}` is a JSON-RPC protocol error, but here {{outcome}}, and its code reaches no client. Keep protocol errors to the transport layer: return an error result (`isError: true`) instead.",
       reservedCode:
         "{{code}} is a JSON-RPC reserved error code (-32768..-32000), for protocol errors only. Return an error result (`isError: true`) and use a tool-level code instead.",
       handBuiltJsonRpcError: "This builds a JSON-RPC error response in tool code. Return an error result (`isError: true`) instead.",
@@ -52,9 +57,18 @@ export default createRule({
       if (!reportable(use.node)) return;
       if (use.origin === "name") {
         context.report({ node: use.node, messageId: "protocolErrorName", data: { name: use.name, how } });
-      } else {
-        context.report({ node: use.node, messageId: "sdkProtocolError", data: { name: use.name, source: use.source ?? "" } });
+        return;
       }
+      const { name } = use;
+      const source = use.source ?? "";
+      const { child, parent } = outerParent(use.node);
+      const fate =
+        parent?.type === AST_NODE_TYPES.ThrowStatement && parent.argument === child
+          ? thrownProtocolErrorFate(parent, mcp.handlers, mcp.sourceCode, mcp.settings.errorPrefix)
+          : undefined;
+      if (fate === undefined) context.report({ node: use.node, messageId: "sdkProtocolError", data: { name, source } });
+      else if ("caught" in fate) context.report({ node: use.node, messageId: "caughtSdkProtocolError", data: { name, source } });
+      else context.report({ node: use.node, messageId: "convertedSdkProtocolError", data: { name, source, outcome: fate.converted } });
     };
 
     return {

@@ -4,6 +4,35 @@ import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
 
 const ruleTester = createRuleTester();
 
+/** What `McpServer` makes of a protocol error its tool callback throws. */
+const SAFETY_NET =
+  'the SDK\'s safety net turns it into an error result with the raw message and no "Error: " prefix (a non-Error value reads "[object Object]")';
+
+/**
+ * A memory server's dispatcher that throws `McpError` for a missing query (line 11, column 13) inside its `try`, whose
+ * `catch` answers with `onError`.
+ */
+const MEMORY_DISPATCHER = (onError: string): string => `
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+declare function searchNodes(query: string): Promise<unknown>;
+const server = new Server({ name: "memory", version: "1.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  try {
+    if (name !== "search_nodes") return { content: [{ type: "text", text: \`Error: unknown tool \${name}\` }], isError: true };
+    if (typeof args?.query !== "string") {
+      throw new McpError(ErrorCode.InvalidParams, "query string is required");
+    }
+    return { content: [{ type: "text", text: JSON.stringify(await searchNodes(args.query)) }] };
+  } catch (error) {
+    ${onError}
+  }
+});`;
+
+const ANSWERING_CATCH =
+  'return { content: [{ type: "text", text: `Error: ${error instanceof Error ? error.message : String(error)}` }], isError: true };';
+
 /** A dispatcher that forwards to a method, passing it `name` as the tool's name; its `default` throws an unknown-tool error. */
 const FORWARDING_DISPATCHER = (name: string): string => `
 import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -615,10 +644,10 @@ server.registerTool("read_note", { description: "Read a note" }, async ({ id }, 
 });`,
       errors: [
         {
-          messageId: "sdkProtocolError",
+          messageId: "convertedSdkProtocolError",
           line: 5,
           column: 20,
-          data: { name: "ResourceNotFoundError", source: "@modelcontextprotocol/server" },
+          data: { name: "ResourceNotFoundError", source: "@modelcontextprotocol/server", outcome: SAFETY_NET },
         },
       ],
     },
@@ -657,7 +686,7 @@ server.registerTool("resize_image", { description: "Resize an image" }, async ({
   if (width <= 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "width must be positive");
   return { content: [{ type: "text", text: await resize(width) }] };
 });`,
-      errors: [{ messageId: "sdkProtocolError", line: 4, column: 25 }],
+      errors: [{ messageId: "convertedSdkProtocolError", line: 4, column: 25 }],
     },
     {
       name: "McpError built with a raw reserved code: one report for the expression, the code with it",
@@ -668,7 +697,7 @@ server.registerTool("query", { description: "Run a read-only query" }, async ({ 
   if (!sql) throw new McpError(-32602, "sql is required");
   return { content: [{ type: "text", text: await db.query(sql) }] };
 });`,
-      errors: [{ messageId: "sdkProtocolError", line: 4, column: 19 }],
+      errors: [{ messageId: "convertedSdkProtocolError", line: 4, column: 19 }],
     },
     {
       name: "ErrorCodes without type information: the message says it is matched by name and that types check its values",
@@ -705,6 +734,33 @@ export const code = EC.INVALID_PARAMS;`,
       errors: [{ messageId: "protocolErrorName", line: 3, column: 21 }],
     },
     {
+      name: "McpError thrown inside the dispatcher's try, whose catch answers with an error result: its code reaches no client",
+      filename: SERVER_FILE,
+      code: MEMORY_DISPATCHER(ANSWERING_CATCH),
+      errors: [
+        {
+          messageId: "caughtSdkProtocolError",
+          line: 11,
+          column: 13,
+          data: { name: "McpError", source: "@modelcontextprotocol/sdk/types.js" },
+        },
+      ],
+    },
+    {
+      name: "look-alike of a caught McpError: a catch that throws again may pass it on as a JSON-RPC error",
+      filename: SERVER_FILE,
+      code: MEMORY_DISPATCHER(`if (error instanceof McpError) throw error;
+    ${ANSWERING_CATCH}`),
+      errors: [
+        {
+          messageId: "sdkProtocolError",
+          line: 11,
+          column: 13,
+          data: { name: "McpError", source: "@modelcontextprotocol/sdk/types.js" },
+        },
+      ],
+    },
+    {
       name: "McpError from the SDK inside a registerTool handler of a server file",
       filename: SERVER_FILE,
       code: `
@@ -714,7 +770,12 @@ server.registerTool("read_file", { inputSchema: {} }, async ({ path }) => {
 });`,
       // One report for the expression, not one for `McpError` and another for `ErrorCode`.
       errors: [
-        { messageId: "sdkProtocolError", line: 4, column: 9, data: { name: "McpError", source: "@modelcontextprotocol/sdk/types.js" } },
+        {
+          messageId: "convertedSdkProtocolError",
+          line: 4,
+          column: 9,
+          data: { name: "McpError", source: "@modelcontextprotocol/sdk/types.js", outcome: SAFETY_NET },
+        },
       ],
     },
     {
@@ -783,7 +844,12 @@ server.registerTool("run_script", { description: "Run an AppleScript" }, async (
   return { content: [{ type: "text", text: await runScript(args.source) }] };
 });`,
       errors: [
-        { messageId: "sdkProtocolError", line: 6, column: 27, data: { name: "McpError", source: "@modelcontextprotocol/sdk/types.js" } },
+        {
+          messageId: "convertedSdkProtocolError",
+          line: 6,
+          column: 27,
+          data: { name: "McpError", source: "@modelcontextprotocol/sdk/types.js", outcome: SAFETY_NET },
+        },
       ],
     },
     {
@@ -803,8 +869,8 @@ server.registerTool("run_script", { description: "Run an AppleScript" }, async (
   return { content: [{ type: "text", text: await runScript(script) }] };
 });`,
       errors: [
-        { messageId: "sdkProtocolError", line: 9, column: 23, data: { name: "McpError", source: "@modelcontextprotocol/sdk/types.js" } },
-        { messageId: "sdkProtocolError", line: 11, column: 22, data: { name: "McpError", source: "@modelcontextprotocol/sdk/types.js" } },
+        { messageId: "convertedSdkProtocolError", line: 9, column: 23 },
+        { messageId: "convertedSdkProtocolError", line: 11, column: 22 },
       ],
     },
     {
