@@ -12,8 +12,12 @@ export type PrefixFinding =
 
 const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/]/gu, "\\$&");
 
-/** Punctuation, symbols (emoji) and spaces that may stand before a prefix's word: `❌ **Error`. */
-const DECORATION = "[\\p{P}\\p{S}\\s]*";
+/**
+ * Punctuation, symbols (emoji, with their variation selectors and joiners) and spaces that may stand before a text's
+ * first word: `❌ **Error`, `⚠️ Failed to`. Not the ellipsis that stands for an interpolation in a text's shape
+ * (`${path} error: ...` opens with a value).
+ */
+export const DECORATION = String.raw`(?:(?!\u2026)[\p{P}\p{S}\p{M}\s\u200d])*`;
 const LEADING_DECORATION = new RegExp(`^${DECORATION}`, "u");
 
 /**

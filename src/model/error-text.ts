@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { findProperty, propertyName, readReferences, singleValueOf, unwrapExpression } from "../util/ast.js";
-import { prefixChecker } from "./error-prefix.js";
+import { DECORATION, prefixChecker } from "./error-prefix.js";
 import type { McpSettings } from "./settings.js";
 
 /*
@@ -128,25 +128,29 @@ export function isEmptyPrefix(prefix: StaticPrefix | undefined): boolean {
 }
 
 /**
- * `Error:`, `ERROR [`, `error - `, `Error – `: the word, optional spaces, then `:` or `[`, or a dash
- * with a space after it. `Error rate: 2%`, `Errors: 0` and `Error-free: all checks passed` are not.
+ * `Error:`, `ERROR [`, `error - `, `Error – `, also after decoration (`❌ Error: `): the word, optional spaces, then `:`
+ * or `[`, or a dash with a space after it. `Error rate: 2%`, `Errors: 0` and `Error-free: all checks passed` are not.
  */
-const ERROR_WORD = /^error\s*(?:[:[]|[-\u2013\u2014]\s)/iu;
+const ERROR_WORD = new RegExp(String.raw`^${DECORATION}error\s*(?:[:[]|[-\u2013\u2014]\s)`, "iu");
 
 /**
  * `Error fetching DNS report: `, `Error taking screenshot: `: the word, what failed as a verb in -ing and its object
  * (one to five words, an interpolation one of them: `` `Error fetching content from ${url}: ${error}` ``), then a
  * colon; after `while` or `when` the object may be left out (`Error while creating tracking category: `, `Error while
- * connecting: `). `Error handling: on` (no object) and `Error rate: 2%` are not. Tested on the text's shape.
+ * connecting: `); also after decoration. `Error handling: on` (no object) and `Error rate: 2%` are not. Tested on the
+ * text's shape.
  */
-const ERROR_DOING = /^error\s+(?:(?:while|when)\s+\p{L}+ing(?:\s+[^\s:]+){0,5}|\p{L}+ing(?:\s+[^\s:]+){1,5}):/iu;
+const ERROR_DOING = new RegExp(
+  String.raw`^${DECORATION}error\s+(?:(?:while|when)\s+\p{L}+ing(?:\s+[^\s:]+){0,5}|\p{L}+ing(?:\s+[^\s:]+){1,5}):`,
+  "iu",
+);
 
 /**
  * `Failed to delete action`, `❌ Unable to retrieve a summary.`, `Could not determine the branch`, `Cannot rename ...`: a
  * text that opens (after decoration) by saying the tool could not do its work. `Failures: 0` and `Failed tests: 2` do
  * not: the words must be followed by what could not be done.
  */
-const FAILURE_START = /^[\p{P}\p{S}\s]*(?:failed to|unable to|could ?n[o']t|cannot|can't)\s+\p{L}/iu;
+const FAILURE_START = new RegExp(String.raw`^${DECORATION}(?:failed to|unable to|could ?n[o']t|cannot|can't)\s+\p{L}`, "iu");
 
 /** A static prefix opens by saying the tool could not do its work (`FAILURE_START`). */
 export function opensWithFailure(prefix: Pick<StaticPrefix, "text">): boolean {
@@ -179,7 +183,7 @@ const ABSENCE_WORDS =
  * A first line that opens with "No": an empty answer, whatever it adds (`No hover documentation found or LSIF data not
  * available for this file.`).
  */
-const EMPTY_ANSWER = /^[\p{P}\p{S}\s]*no\s/iu;
+const EMPTY_ANSWER = new RegExp(String.raw`^${DECORATION}no\s`, "iu");
 
 /**
  * The text says, in the written parts of its first line, that something the tool needs is absent (`ABSENCE_WORDS`),
@@ -193,7 +197,10 @@ export function namesAbsence(text: TSESTree.Node, sourceCode: Readonly<TSESLint.
  * A first line that opens by rejecting the tool's input: `Invalid color. Valid options: ...`, `Unknown operation
  * "export"`, `Unsupported format: tiff`, `Unrecognized region`. `Invalidated 3 caches` and `Unknowns: 2` do not.
  */
-const REJECTED_INPUT = /^[\p{P}\p{S}\s]*(?:invalid|unknown|unsupported|unrecogni[sz]ed)\s+[\p{L}"'`\u2018\u201c]/iu;
+const REJECTED_INPUT = new RegExp(
+  String.raw`^${DECORATION}(?:invalid|unknown|unsupported|unrecogni[sz]ed)\s+[\p{L}"'\u0060\u2018\u201c]`,
+  "iu",
+);
 
 /** The text opens, in the written parts of its first line, by rejecting the tool's input (`REJECTED_INPUT`), on some branch. */
 export function rejectsInput(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {

@@ -362,16 +362,25 @@ export const lockedAgain = { content: [{ type: "text", text: LOCKED + " again" }
       ],
     },
     {
-      name: "the prefix after decoration (an emoji): reported, with no suggestion, which would write the prefix twice",
+      name: "the prefix after decoration (emoji): reported, with no suggestion, which would write the prefix twice",
       filename: TOOL_FILE,
       code: `
-export const activityFailed = { content: [{ type: "text", text: "❌ Error: Strava API request failed" }], isError: true };`,
+export const activityFailed = { content: [{ type: "text", text: "❌ Error: Strava API request failed" }], isError: true };
+export const rateLimited = { content: [{ type: "text", text: "⚠️ Error: Strava rate limit reached" }], isError: true };`,
       errors: [
         {
           messageId: "missingPrefix",
           line: 2,
           column: 65,
           data: { prefix: '"Error: "', start: '"❌ Error: Strava API..."' },
+          suggestions: [],
+        },
+        // An emoji with a variation selector (U+FE0F) is decoration too.
+        {
+          messageId: "missingPrefix",
+          line: 3,
+          column: 62,
+          data: { prefix: '"Error: "', start: '"⚠️ Error: Strava rat..."' },
           suggestions: [],
         },
       ],

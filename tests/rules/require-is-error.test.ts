@@ -47,6 +47,12 @@ server.registerTool("manage_category", { inputSchema: { action: z.string(), name
 const BAD_COLOR = '`Invalid color. Valid options: ${COLORS.join(", ")}`';
 const UNKNOWN_ACTION = '`Unknown action "${action}". Available: ${[...categories.keys()].join(", ")}`';
 
+/** A page tool's answers after decoration: "❌ Error: ..." on line 6, "⚠️ Failed to ..." on line 7. */
+const DECORATED_FAILURES = `  const me = await graph.me();
+  if (!me?.id) return { content: [{ type: "text", text: "❌ Error: Could not determine current user ID" }] };
+  if (me.suspended) return { content: [{ type: "text", text: \`⚠️ Failed to open \${url}\` }] };
+  return { content: [{ type: "text", text: await fetchPage(url, me.id) }] };`;
+
 /** A market tool whose answers all go through the file's `textResult(text)`; `onFailure` answers a failed lookup, on line 14. */
 const marketTool = (onFailure: string, textResult = '(text: string) => ({ content: [{ type: "text" as const, text }] })'): string => `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -508,6 +514,13 @@ export function describeFailure(reason: string) {
       name: "near-miss of a rejected input: a validator whose other answer says the input is valid gives 'Invalid' as a verdict",
       filename: SERVER_FILE,
       code: categoryTool("`Invalid color ${color}`", '"Invalid action"', '`Valid category ${name}, color ${color ?? "none"}`'),
+    },
+    {
+      name: "near-misses of a decorated error text: a count of errors, and an error word not followed by its separator",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const report = await linkChecker.run(url);
+  if (report.clean) return { content: [{ type: "text", text: "✅ Errors: 0" }] };
+  return { content: [{ type: "text", text: \`⚠️ Error rate: \${report.errorRate}%\` }] };`),
     },
     {
       name: "near-miss of a rejected input: a text opening with Invalid outside a failed check is data",
@@ -1427,6 +1440,37 @@ function reply(method: string, text: string) {
                 `text: ${UNKNOWN_ACTION} }] }`,
                 `text: ${UNKNOWN_ACTION} }], isError: true }`,
               ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "an error text after decoration (an emoji, one with a variation selector) reads as an error, outside a catch",
+      filename: SERVER_FILE,
+      code: registeredTool(DECORATED_FAILURES),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 6,
+          column: 23,
+          data: { evidence: "its text reads as an error" },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: registeredTool(DECORATED_FAILURES.replace('user ID" }] }', 'user ID" }], isError: true }')),
+            },
+          ],
+        },
+        {
+          messageId: "missingIsError",
+          line: 7,
+          column: 28,
+          data: { evidence: "its text reads as an error" },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: registeredTool(DECORATED_FAILURES.replace("${url}\` }] }", "${url}\` }], isError: true }")),
             },
           ],
         },
