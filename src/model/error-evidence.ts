@@ -42,9 +42,10 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
  * (`quietCatch`: the `catch` may be a probe whose miss is a normal answer, `catch { return "Queue is empty" }`); it
  * describes, in tool code, why the input failed validation (`invalidInput`: `if (!parsed.success) return ...`); its
  * text reads as an error; it says, where a value is missing, that something the tool needs is absent (`absence`: `if
- * (!args.eventId) return ... "Event ID is required"`).
+ * (!args.eventId) return ... "Event ID is required"`); in tool code, it says so in a flag of its own (`failureFlag`: `{
+ * success: false, message, content }`).
  */
-export type ErrorEvidence = "catch" | "errorBuilder" | "quietCatch" | "invalidInput" | "absence" | "text";
+export type ErrorEvidence = "catch" | "errorBuilder" | "quietCatch" | "invalidInput" | "absence" | "failureFlag" | "text";
 
 /** Where a value leaves a function: a `return` argument, or an arrow function's expression body. */
 export interface ReturnSite {
@@ -298,6 +299,13 @@ function isFailedValidation(test: TSESTree.Expression, sourceCode: SourceCode): 
   return value.type === AST_NODE_TYPES.CallExpression && SAFE_PARSE_METHODS.has(calleeName(value.callee) ?? "");
 }
 
+/** The result says it failed in a property of its own: `{ success: false, message: error, content }`. */
+function saysItFailed(result: ToolResult): boolean {
+  const flag = findProperty(result.node, "success");
+  const value = flag && unwrapExpression(flag.value);
+  return value?.type === AST_NODE_TYPES.Literal && value.value === false;
+}
+
 /**
  * A result's text reads as an error: a branch of it opens as an error text (`isErrorText`), is JSON that says it
  * failed, or opens with a failure (`Failed to ...`) where the result does not also answer in data.
@@ -354,6 +362,7 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
     return readsAsError() ? "text" : undefined;
   }
   if (!path && isInvalidInputAnswer(result, mcp, sourceCode)) return "invalidInput";
+  if (saysItFailed(result) && mcp.handlers.isInToolCode(result.node)) return "failureFlag";
   if (readsAsError()) return "text";
   // "Payout details not found" beside `structuredContent: { data: null }`: the data answers that there is none.
   return !path && !answersInData() && isAbsenceAnswer(result, mcp, sourceCode) ? "absence" : undefined;

@@ -53,6 +53,26 @@ const DECORATED_FAILURES = `  const me = await graph.me();
   if (me.suspended) return { content: [{ type: "text", text: \`⚠️ Failed to open \${url}\` }] };
   return { content: [{ type: "text", text: await fetchPage(url, me.id) }] };`;
 
+/** A deploy tool whose failed build is answered by \`onFailure\` (line 9) and whose success by \`onSuccess\`. */
+const deployTool = (
+  onFailure: string,
+  onSuccess = 'return { success: true, content: [{ type: "text" as const, text: `Deployed ${app}` }] };',
+): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+declare function runDeployment(app: string): Promise<{ errorMessage?: string }>;
+const server = new McpServer({ name: "deploy", version: "1.0.0" });
+server.registerTool("deploy_app", { inputSchema: { app: z.string() } }, async ({ app }) => {
+  const result = await runDeployment(app);
+  if (result.errorMessage) {
+    ${onFailure}
+  }
+  ${onSuccess}
+});`;
+
+const DEPLOY_FAILED =
+  'return { success: false, message: result.errorMessage, content: [{ type: "text" as const, text: result.errorMessage }] };';
+
 /** A market tool whose answers all go through the file's `textResult(text)`; `onFailure` answers a failed lookup, on line 14. */
 const marketTool = (onFailure: string, textResult = '(text: string) => ({ content: [{ type: "text" as const, text }] })'): string => `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -504,6 +524,13 @@ export function describeFailure(reason: string) {
       name: "near-miss of a guard's answer: a status check that answers the state both ways ('Not connected' / 'Connected as')",
       filename: SERVER_FILE,
       code: stravaConnectionTool('"❌ Not connected to Strava. Say \\"Connect my Strava account\\" to get started!"'),
+    },
+    {
+      name: "near-misses of a failure flag: success: true, and a success flag computed at run time",
+      filename: SERVER_FILE,
+      code: deployTool(
+        'return { success: result.errorMessage === "", content: [{ type: "text" as const, text: `Deploy of ${app} queued` }] };',
+      ),
     },
     {
       name: "near-misses of a rejected input: words that only start like a rejection, and a validator's verdict beside 'Valid'",
@@ -1473,6 +1500,20 @@ function reply(method: string, text: string) {
               output: registeredTool(DECORATED_FAILURES.replace("${url}\` }] }", "${url}\` }], isError: true }")),
             },
           ],
+        },
+      ],
+    },
+    {
+      name: "a tool result that says success: false of itself, with a suggestion",
+      filename: SERVER_FILE,
+      code: deployTool(DEPLOY_FAILED),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 9,
+          column: 12,
+          data: { evidence: "it says `success: false`" },
+          suggestions: [{ messageId: "addIsError", output: deployTool(DEPLOY_FAILED.replace("}] };", "}], isError: true };")) }],
         },
       ],
     },
