@@ -20,6 +20,44 @@ const STANDARD_NAMES = new Set(
 );
 /** Methods of zod's schema types that throw (or reject) when the value does not match. */
 const ZOD_METHODS = new Set(["parse", "parseAsync"]);
+/** Every name a throwing library function is called by, before an import renames it. */
+const LIBRARY_NAMES: ReadonlySet<string> = new Set([...STANDARD_NAMES, ...ZOD_METHODS]);
+
+/**
+ * Per file, the local names its imports bind: an import may give a throwing library function another name
+ * (`import { URL as NodeURL } from "node:url"`, `import parseJson from "./json.js"` of `export default JSON.parse`).
+ */
+const importedNames = new WeakMap<ts.SourceFile, ReadonlySet<string>>();
+
+function importedNamesOf(file: ts.SourceFile): ReadonlySet<string> {
+  let names = importedNames.get(file);
+  if (!names) {
+    const found = new Set<string>();
+    for (const statement of file.statements) {
+      const clause = typescript.isImportDeclaration(statement) ? statement.importClause : undefined;
+      if (clause?.name) found.add(clause.name.text);
+      const bindings = clause?.namedBindings;
+      if (bindings && typescript.isNamedImports(bindings)) for (const element of bindings.elements) found.add(element.name.text);
+    }
+    names = found;
+    importedNames.set(file, names);
+  }
+  return names;
+}
+
+/**
+ * The written name of a callee may call a throwing library function: one of their names, or a name an import binds.
+ * Asked before the symbol is resolved, which the other calls (`String(error)`, a function of the file) need not pay for.
+ */
+function mayCallLibraryThrow(nameNode: ts.Node): boolean {
+  if (!typescript.isIdentifier(nameNode)) return typescript.isStringLiteralLike(nameNode) && LIBRARY_NAMES.has(nameNode.text);
+  return LIBRARY_NAMES.has(nameNode.text) || (isBareName(nameNode) && importedNamesOf(nameNode.getSourceFile()).has(nameNode.text));
+}
+
+/** The identifier is the callee itself, not the name of a member (`schema.parse`). */
+function isBareName(node: ts.Identifier): boolean {
+  return !typescript.isPropertyAccessExpression(node.parent) || node.parent.name !== node;
+}
 
 /** A library call that throws: how the user wrote it, and where it comes from, in words. */
 export interface LibraryThrow {
@@ -54,8 +92,9 @@ function writtenName(callee: ts.Expression, last: string): string {
 export function libraryThrow(program: ts.Program, node: ts.CallExpression | ts.NewExpression): LibraryThrow | undefined {
   const callee = unwrapTs(node.expression);
   const nameNode = symbolNode(callee);
+  if (!nameNode || !mayCallLibraryThrow(nameNode)) return undefined;
   const checker = program.getTypeChecker();
-  const symbol = nameNode && resolvedSymbol(checker, nameNode);
+  const symbol = resolvedSymbol(checker, nameNode);
   const file = symbol?.declarations?.at(0)?.getSourceFile();
   if (!symbol || !file) return undefined;
   const isCall = typescript.isCallExpression(node);
