@@ -27,6 +27,7 @@ import {
   negatedState,
   opensWithFailure,
   rejectsInput,
+  saysItFailed,
   staticPrefix,
   statesPositively,
   textBranches,
@@ -43,7 +44,7 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
  * describes, in tool code, why the input failed validation (`invalidInput`: `if (!parsed.success) return ...`); its
  * text reads as an error; it says, where a value is missing, that something the tool needs is absent (`absence`: `if
  * (!args.eventId) return ... "Event ID is required"`); in tool code, it says so in a flag of its own (`failureFlag`: `{
- * success: false, message, content }`).
+ * success: false, message, content }`, `ok: false`).
  */
 export type ErrorEvidence = "catch" | "errorBuilder" | "quietCatch" | "invalidInput" | "absence" | "failureFlag" | "text";
 
@@ -299,13 +300,6 @@ function isFailedValidation(test: TSESTree.Expression, sourceCode: SourceCode): 
   return value.type === AST_NODE_TYPES.CallExpression && SAFE_PARSE_METHODS.has(calleeName(value.callee) ?? "");
 }
 
-/** The result says it failed in a property of its own: `{ success: false, message: error, content }`. */
-function saysItFailed(result: ToolResult): boolean {
-  const flag = findProperty(result.node, "success");
-  const value = flag && unwrapExpression(flag.value);
-  return value?.type === AST_NODE_TYPES.Literal && value.value === false;
-}
-
 /**
  * A result's text reads as an error: a branch of it opens as an error text (`isErrorText`), is JSON that says it
  * failed, or opens with a failure (`Failed to ...`) where the result does not also answer in data.
@@ -362,7 +356,7 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
     return readsAsError() ? "text" : undefined;
   }
   if (!path && isInvalidInputAnswer(result, mcp, sourceCode)) return "invalidInput";
-  if (saysItFailed(result) && mcp.handlers.isInToolCode(result.node)) return "failureFlag";
+  if (saysItFailed(result.node) && mcp.handlers.isInToolCode(result.node)) return "failureFlag";
   if (readsAsError()) return "text";
   // "Payout details not found" beside `structuredContent: { data: null }`: the data answers that there is none.
   return !path && !answersInData() && isAbsenceAnswer(result, mcp, sourceCode) ? "absence" : undefined;

@@ -273,8 +273,11 @@ export function isJsonFailureReport(expression: TSESTree.Node): boolean {
   return object !== undefined && (findProperty(object, "error") !== undefined || saysItFailed(object));
 }
 
-/** `{ success: false, ... }` or `{ ok: false, ... }`: an outcome that says in so many words that it failed. */
-function saysItFailed(object: TSESTree.ObjectExpression): boolean {
+/**
+ * `{ success: false, ... }` or `{ ok: false, ... }`: an outcome that says in so many words that it failed, in JSON or in
+ * a tool result's own properties.
+ */
+export function saysItFailed(object: TSESTree.ObjectExpression): boolean {
   return ["success", "ok"].some((name) => {
     const flag = findProperty(object, name);
     const value = flag && unwrapExpression(flag.value);

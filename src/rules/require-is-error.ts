@@ -23,7 +23,7 @@ const EVIDENCE_DESCRIPTION = {
   quietCatch: "it is returned from a `catch` or rejection callback",
   invalidInput: "it is returned where the input failed validation",
   absence: "it is returned where something the tool needs is missing, and its text says so",
-  failureFlag: "it says `success: false`",
+  failureFlag: "it says it failed (`success: false` or `ok: false`)",
   text: "its text reads as an error",
 } as const;
 

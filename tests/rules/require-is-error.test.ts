@@ -1512,7 +1512,7 @@ function reply(method: string, text: string) {
           messageId: "missingIsError",
           line: 9,
           column: 12,
-          data: { evidence: "it says `success: false`" },
+          data: { evidence: "it says it failed (`success: false` or `ok: false`)" },
           suggestions: [{ messageId: "addIsError", output: deployTool(DEPLOY_FAILED.replace("}] };", "}], isError: true };")) }],
         },
       ],
