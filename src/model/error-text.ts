@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, propertyName, readReferences, singleValueOf, unwrapExpression } from "../util/ast.js";
+import { findProperty, isFunctionNode, propertyName, readReferences, singleValueOf, unwrapExpression } from "../util/ast.js";
 import { DECORATION, prefixChecker } from "./error-prefix.js";
 import type { McpSettings } from "./settings.js";
 
@@ -250,18 +250,42 @@ function writtenFirstLine(branch: TSESTree.Node, sourceCode: Readonly<TSESLint.S
 /**
  * The text is the JSON of an object whose `error` is written text (`JSON.stringify({ error: "Document not found", path
  * })`; the JSON, or the `error`'s text, also through a constant bound to it: `const errorMsg = \`File not found at path:
- * ${filePath}\``), or that says `success: false` or `ok: false`: it reports a failure. An `error` of `null`, or one
- * computed from data, does not say so.
+ * ${filePath}\``), or a value the branch it is answered in found there (`if (error) return ... JSON.stringify({ error
+ * })`, `if (result.error)` and `{ error: result.error }`), or that says `success: false` or `ok: false`: it reports a
+ * failure. An `error` of `null`, or one computed from data, does not say so.
  */
 export function isJsonErrorText(branch: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const object = jsonOfObject(boundValue(branch, sourceCode));
   if (!object) return false;
   if (saysItFailed(object)) return true;
   const error = findProperty(object, "error");
-  const value = error && boundValue(error.value, sourceCode);
+  if (!error) return false;
+  if (isFoundByBranch(error.value, branch, sourceCode)) return true;
+  const value = boundValue(error.value, sourceCode);
   const written =
-    (value?.type === AST_NODE_TYPES.Literal && typeof value.value === "string") || value?.type === AST_NODE_TYPES.TemplateLiteral;
+    (value.type === AST_NODE_TYPES.Literal && typeof value.value === "string") || value.type === AST_NODE_TYPES.TemplateLiteral;
   return written && !isEmptyText(value, sourceCode);
+}
+
+/**
+ * `value` (a name or a member: `error`, `result.error`) is what the test of an `if` around `node`, in the same function,
+ * found there: `if (error)`, `if (result.error && !retry)`.
+ */
+function isFoundByBranch(value: TSESTree.Node, node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const found = unwrapExpression(value);
+  if (found.type !== AST_NODE_TYPES.Identifier && found.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const written = sourceCode.getText(found);
+  const tests = (test: TSESTree.Node): boolean => {
+    const node = unwrapExpression(test);
+    if (node.type === AST_NODE_TYPES.LogicalExpression && node.operator === "&&") return tests(node.left) || tests(node.right);
+    return (
+      (node.type === AST_NODE_TYPES.Identifier || node.type === AST_NODE_TYPES.MemberExpression) && sourceCode.getText(node) === written
+    );
+  };
+  for (let child = node, parent = node.parent; parent && !isFunctionNode(parent); child = parent, parent = parent.parent) {
+    if (parent.type === AST_NODE_TYPES.IfStatement && parent.consequent === child && tests(parent.test)) return true;
+  }
+  return false;
 }
 
 /**

@@ -73,6 +73,23 @@ server.registerTool("deploy_app", { inputSchema: { app: z.string() } }, async ({
 const DEPLOY_FAILED =
   'return { success: false, message: result.errorMessage, content: [{ type: "text" as const, text: result.errorMessage }] };';
 
+/** A positions tool that answers a helper's \`{ symbols, error }\` with \`answer\` (line 9). */
+const positionsTool = (answer: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+declare function getUserSymbols(extra: unknown): Promise<{ symbols: string[]; error?: string }>;
+const server = new McpServer({ name: "market", version: "1.0.0" });
+server.registerTool("get_positions", { inputSchema: { tradeDate: z.string() } }, async (args, extra) => {
+  const result = await getUserSymbols(extra);
+  const { symbols, error } = result;
+  ${answer}
+  return { content: [{ type: "text" as const, text: JSON.stringify({ symbols, date: args.tradeDate }) }] };
+});`;
+
+const FOUND_ERROR = 'if (error) return { content: [{ type: "text" as const, text: JSON.stringify({ error }) }] };';
+const FOUND_RESULT_ERROR =
+  'if (result.error && symbols.length === 0) return { content: [{ type: "text" as const, text: JSON.stringify({ error: result.error }) }] };';
+
 /** A market tool whose answers all go through the file's `textResult(text)`; `onFailure` answers a failed lookup, on line 14. */
 const marketTool = (onFailure: string, textResult = '(text: string) => ({ content: [{ type: "text" as const, text }] })'): string => `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -524,6 +541,12 @@ export function describeFailure(reason: string) {
       name: "near-miss of a guard's answer: a status check that answers the state both ways ('Not connected' / 'Connected as')",
       filename: SERVER_FILE,
       code: stravaConnectionTool('"❌ Not connected to Strava. Say \\"Connect my Strava account\\" to get started!"'),
+    },
+    {
+      name: "near-misses of an error the branch found: the branch where it is missing, and an if that tested another value",
+      filename: SERVER_FILE,
+      code: positionsTool(`if (!error) console.log(JSON.stringify({ error }));
+  if (symbols.length === 0) return { content: [{ type: "text" as const, text: JSON.stringify({ error, symbols }) }] };`),
     },
     {
       name: "near-misses of a failure flag: success: true, and a success flag computed at run time",
@@ -1517,6 +1540,23 @@ function reply(method: string, text: string) {
         },
       ],
     },
+    ...[
+      { what: "the name its if tested", answer: FOUND_ERROR, column: 21 },
+      { what: "the member its if tested (beside another test)", answer: FOUND_RESULT_ERROR, column: 52 },
+    ].map(({ what, answer, column }) => ({
+      name: `the JSON of an error that the branch found: ${what}, with a suggestion`,
+      filename: SERVER_FILE,
+      code: positionsTool(answer),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 9,
+          column,
+          data: { evidence: "its text reads as an error" },
+          suggestions: [{ messageId: "addIsError", output: positionsTool(answer.replace(") }] };", ") }], isError: true };")) }],
+        },
+      ],
+    })),
     {
       name: "a text that opens by saying the tool could not do its work (Failed to ...), outside a catch",
       filename: SERVER_FILE,
