@@ -1549,11 +1549,11 @@ function reply(method: string, text: string) {
       code: positionsTool(answer),
       errors: [
         {
-          messageId: "missingIsError",
+          messageId: "missingIsError" as const,
           line: 9,
           column,
           data: { evidence: "its text reads as an error" },
-          suggestions: [{ messageId: "addIsError", output: positionsTool(answer.replace(") }] };", ") }], isError: true };")) }],
+          suggestions: [{ messageId: "addIsError" as const, output: positionsTool(answer.replace(") }] };", ") }], isError: true };")) }],
         },
       ],
     })),
