@@ -126,6 +126,17 @@ export function isRegistrationCall(settings: McpSettings, facts: { method: strin
 }
 
 /**
+ * A function imported under a name of `handlers.registrationMethods` that is no `McpServer` method's (a project's
+ * `registerAnnotatedTool(server, name, config, cb)` from its helpers, named there): a bare call of it registers as a
+ * call of a method of that name does. `McpServer`'s own method names imported as functions are another library's
+ * (`tool` of an agent framework). `name` is the callee's.
+ */
+export function importedRegistrationFunction(settings: McpSettings, facts: { name: string; imported: () => boolean }): string | undefined {
+  if (Object.hasOwn(MCP_SERVER_CALLBACK_INDEX, facts.name) || !settings.handlers.registrationMethods.includes(facts.name)) return undefined;
+  return facts.imported() ? facts.name : undefined;
+}
+
+/**
  * A registration method taken off its object: destructured (`function registerGetAlert({ registerTool }:
  * ToolRegistrar)`, `const { registerTool } = registrar`) or bound (`const tool = (server as any).tool.bind(server)`). A
  * bare call of it is the object's `registrar.registerTool(...)`, read as a call of the method it was taken as

@@ -35,6 +35,7 @@ import {
   definitionObjectShape,
   definesOtherPrimitive,
   aliasedMethod,
+  importedRegistrationFunction,
   dispatchTableShape,
   etaExpansionHandsOn,
   type GivenValue,
@@ -841,16 +842,21 @@ export class ToolHandlers {
     return false;
   }
 
-  /** The method a bare call's callee was taken off its object as (`aliasedMethod`), the scopes asked only for a registration method's name. */
+  /**
+   * The method a bare call's callee was taken off its object as (`aliasedMethod`), or the registration function it was
+   * imported as (`importedRegistrationFunction`); the scopes asked only for a registration method's name.
+   */
   private aliasedMethodOf(callee: TSESTree.Node): string | undefined {
     if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
-    return aliasedMethod(this.settings, {
-      name: callee.name,
-      method: () => {
-        const binding = ASTUtils.findVariable(this.sourceCode.getScope(callee), callee)?.defs.at(0)?.name;
-        return binding && aliasedMethodName(binding);
-      },
-    });
+    return (
+      aliasedMethod(this.settings, {
+        name: callee.name,
+        method: () => {
+          const binding = ASTUtils.findVariable(this.sourceCode.getScope(callee), callee)?.defs.at(0)?.name;
+          return binding && aliasedMethodName(binding);
+        },
+      }) ?? importedRegistrationFunction(this.settings, { name: callee.name, imported: () => this.importSourceOf(callee) !== undefined })
+    );
   }
 
   /** A call of another tool API than MCP's: WebMCP's registry, or a function imported from an agent library. */

@@ -56,9 +56,16 @@ const FILES = [
   "src/protocol-tools.ts",
   "src/protocol-types.ts",
   "src/weather-app.ts",
+  "src/annotated-tools.ts",
 ];
 // The fixture lives under tests/, which the default testFiles skip: only its own __tests__/ is a test here.
-const RAW_SETTINGS = { handlers: { wrappers: ["withToolErrors", "defineTool"] }, testFiles: ["**/__tests__/**"] };
+const RAW_SETTINGS = {
+  handlers: {
+    wrappers: ["withToolErrors", "defineTool"],
+    registrationMethods: ["tool", "registerTool", "registerToolTask", "registerAnnotatedTool"],
+  },
+  testFiles: ["**/__tests__/**"],
+};
 
 type FunctionNode = TSESTree.ArrowFunctionExpression | TSESTree.FunctionDeclaration | TSESTree.FunctionExpression;
 
@@ -153,6 +160,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // handlers; a method under another decorator is not.
     // src/protocol-tools.ts: a definition object in a module that imports the SDK's protocol errors to throw is a
     // handler; src/protocol-types.ts imports them only as types, and its object is none.
+    // src/annotated-tools.ts: a function imported under a name the settings add to handlers.registrationMethods
+    // registers its callback (framework path); scheduleJob, given the same arguments, does not.
     // src/weather-app.ts: MCP Apps' registerAppTool, imported by name or through its module's namespace, registers its
     // callback with McpServer's registerTool; the project's own function given the same arguments registers none.
     // src/primitives.ts: the object given to a prompt registration, and a resource template's, define no tool; the
@@ -165,6 +174,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/analytics.ts:24 registration framework true",
       "src/analytics.ts:33 registration registration false",
       "src/analytics.ts:41 registration framework false",
+      "src/annotated-tools.ts:9 registration framework false",
       "src/billing.ts:106 registration registration true",
       "src/billing.ts:114 registration registration false",
       "src/billing.ts:122 registration registration true",

@@ -24,7 +24,7 @@ const HELPERS = path.join(ROOT, "tests/fixtures/oxlint-helpers");
 const FIXTURE_SETTINGS: Settings = {
   "mcp-tool-errors": {
     toolFiles: ["src/tools/**"],
-    handlers: { wrappers: ["withToolErrors"] },
+    handlers: { wrappers: ["withToolErrors"], registrationMethods: ["tool", "registerTool", "registerToolTask", "registerAnnotatedTool"] },
     errorHelpers: ["toolError"],
     acceptedErrorPrefixes: ["### Error"],
   },
@@ -73,8 +73,14 @@ const FIXTURE_EXPECTED: Record<string, string[]> = {
     "28:130 require-try-catch-in-tool-handler",
     "30:63 error-text-prefix",
   ],
-  // MCP Apps' registerAppTool, known by its import, registers its callback; the project's registerWidget does not.
-  "src/weather-app.ts": ["11:85 require-try-catch-in-tool-handler", "12:21 no-throw-in-tool-handler"],
+  // MCP Apps' registerAppTool, known by its import, registers its callback; the project's registerWidget does not,
+  // while its registerAnnotatedTool, imported and named in handlers.registrationMethods, does.
+  "src/weather-app.ts": [
+    "11:85 require-try-catch-in-tool-handler",
+    "12:21 no-throw-in-tool-handler",
+    "21:89 require-try-catch-in-tool-handler",
+    "22:21 no-throw-in-tool-handler",
+  ],
   "src/tools/definitions.ts": [
     "20:62 error-text-prefix",
     "23:48 error-text-prefix",
@@ -113,7 +119,7 @@ function byFile(findings: readonly Finding[]): Record<string, string[]> {
 
 describe.each([
   { name: "examples/bridge", dir: BRIDGE, settings: {}, count: 28, rules: RULES },
-  { name: "the oxlint fixture set", dir: FIXTURE, settings: FIXTURE_SETTINGS, count: 52, rules: RULES },
+  { name: "the oxlint fixture set", dir: FIXTURE, settings: FIXTURE_SETTINGS, count: 54, rules: RULES },
   {
     name: "a server with its own error helpers",
     dir: HELPERS,

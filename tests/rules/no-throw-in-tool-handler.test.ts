@@ -537,6 +537,25 @@ registerAppTool(
   },
 );`;
 
+/** Settings that name a project's registration function as a registration method. */
+const ANNOTATED_TOOL_SETTINGS = {
+  "mcp-tool-errors": { handlers: { registrationMethods: ["tool", "registerTool", "registerToolTask", "registerAnnotatedTool"] } },
+};
+
+/** A Jira tool registered through `registerAnnotatedTool` bound by `binding`; its callback throws at line 8, column 36. */
+const ANNOTATED_JIRA_TOOL = (binding: string): string => `
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+${binding}
+declare function fetchIssue(key: string): Promise<{ summary: string } | undefined>;
+export function registerIssueTools(server: McpServer): void {
+  registerAnnotatedTool(server, "jira_get_issue", { inputSchema: { key: z.string() } }, async ({ key }: { key: string }) => {
+    if (!/^[A-Z]+-\\d+$/.test(key)) throw new Error("Invalid issue key");
+    const issue = await fetchIssue(key);
+    return { content: [{ type: "text" as const, text: issue?.summary ?? "No such issue" }] };
+  });
+}`;
+
 /** SDK v1's task tool whose handler object is bound to a `const` first; its `createTask` throws at line 7, column 33. */
 const DELAYED_ECHO_TASK = `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -738,6 +757,17 @@ server.registerTool("export_rows", { inputSchema: {} }, async () => {
       name: "a table a function of the file returns, looped over where its handlers are called in a catching try: guarded",
       filename: SERVER_FILE,
       code: GITLAB_TOOL_FACTORY("getGitLabToolDefinitions()", GITLAB_GUARDED_CALL),
+    },
+    {
+      name: "near-miss of an imported registration function: not named in the settings",
+      filename: SERVER_FILE,
+      code: ANNOTATED_JIRA_TOOL('import { registerAnnotatedTool } from "../register.js";'),
+    },
+    {
+      name: "near-miss of an imported registration function: named in the settings, but declared, not imported",
+      filename: SERVER_FILE,
+      settings: ANNOTATED_TOOL_SETTINGS,
+      code: ANNOTATED_JIRA_TOOL("declare function registerAnnotatedTool(...args: unknown[]): void;"),
     },
     {
       name: "another method of the server bound to a const named like a registration method: its callback is no handler",
@@ -2677,6 +2707,23 @@ export const screenshot = defineTool({
             },
           ],
         },
+      ],
+    },
+    {
+      name: "a function imported under a registration method's name the project added: its calls register the handler",
+      filename: SERVER_FILE,
+      settings: ANNOTATED_TOOL_SETTINGS,
+      code: ANNOTATED_JIRA_TOOL('import { registerAnnotatedTool } from "../register.js";'),
+      errors: [
+        escapingThrow(
+          ANNOTATED_JIRA_TOOL('import { registerAnnotatedTool } from "../register.js";'),
+          { line: 8, column: 36 },
+          [
+            'throw new Error("Invalid issue key");',
+            'return { content: [{ type: "text", text: "Error: Invalid issue key" }], isError: true };',
+          ],
+          THROW_ESCAPES,
+        ),
       ],
     },
     {

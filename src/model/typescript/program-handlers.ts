@@ -10,6 +10,7 @@ import {
   definitionObjectShape,
   definesOtherPrimitive,
   aliasedMethod,
+  importedRegistrationFunction,
   dispatchTableShape,
   etaExpansionHandsOn,
   type FileFacts,
@@ -480,10 +481,13 @@ class Builder {
   private calledMethod(callee: ts.Expression): string | undefined {
     if (typescript.isPropertyAccessExpression(callee)) return callee.name.text;
     if (!typescript.isIdentifier(callee)) return undefined;
-    return aliasedMethod(this.settings, {
-      name: callee.text,
-      method: () => aliasedMethodNameTs(this.checker.getSymbolAtLocation(callee)?.valueDeclaration),
-    });
+    return (
+      aliasedMethod(this.settings, {
+        name: callee.text,
+        method: () => aliasedMethodNameTs(this.checker.getSymbolAtLocation(callee)?.valueDeclaration),
+      }) ??
+      importedRegistrationFunction(this.settings, { name: callee.text, imported: () => importSource(this.checker, callee) !== undefined })
+    );
   }
 
   /** A callee of another tool API than MCP's: WebMCP's registry, or a function imported from an agent library. */
