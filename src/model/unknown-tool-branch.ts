@@ -438,7 +438,26 @@ export function isInUnknownToolBranch(
     ) {
       return true;
     }
+    // The last `else` of a chain of `if`s on the name (`if (courseToolNames.includes(name)) ... else if (...) ... else
+    // throw new McpError(ErrorCode.MethodNotFound, ...)`): no branch took the name.
+    if (
+      parent.type === AST_NODE_TYPES.IfStatement &&
+      parent.alternate === child &&
+      rejectsUnknownTool(child) &&
+      chainTestsName(parent, name)
+    )
+      return true;
     if (child.type === AST_NODE_TYPES.ThrowStatement && isFallThroughThrow(child, handler, name)) return true;
+  }
+  return false;
+}
+
+/** `statement` and every `if` whose `else` it stands in, up the chain (`if (a) ... else if (b) ...`), test the name. */
+function chainTestsName(statement: TSESTree.IfStatement, name: RequestedToolName): boolean {
+  for (let current = statement; name.testsName(current.test);) {
+    const up = current.parent;
+    if (up.type !== AST_NODE_TYPES.IfStatement || up.alternate !== current) return true;
+    current = up;
   }
   return false;
 }

@@ -31,6 +31,36 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     ).toEqual([5]);
   });
 
+  it("is the last else of a chain of ifs on the name that throws an unknown-tool error, not one a test without it reaches", () => {
+    expect(
+      unknownToolThrows(`
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  let result: unknown;
+  if (courseToolNames.includes(name)) {
+    result = await courseTools.handleToolCall(name, args);
+  } else if (userToolNames.includes(name)) {
+    result = await userTools.handleToolCall(name, args);
+  } else {
+    throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
+  }
+  if (name === "sync_grades") {
+    result = await syncGrades(args);
+  } else if (args?.dryRun) {
+    result = { planned: true };
+  } else {
+    throw new McpError(ErrorCode.MethodNotFound, "Unknown tool");
+  }
+  if (quizToolNames.includes(name)) {
+    result = await quizTools.handleToolCall(name, args);
+  } else {
+    throw new McpError(ErrorCode.InternalError, "Canvas is unreachable");
+  }
+  return { content: [{ type: "text", text: JSON.stringify(result) }] };
+});`),
+    ).toEqual([10]);
+  });
+
   it("follows a name destructured from request.params, aliased or from the parameter", () => {
     expect(
       unknownToolThrows(`
