@@ -195,8 +195,11 @@ export interface CallArgumentFacts {
   isLastFunctionArgument: boolean;
   /** The first argument, for `setRequestHandler`. */
   selector: { name?: string; literal?: string };
-  /** The callee's last name: a method's (`registerTool`) or a function's (`defineTool`). */
-  callee: string | undefined;
+  /**
+   * The callee's last name: a method's (`registerTool`) or a function's (`defineTool`); asked only where a definition
+   * function or MCP Apps' `registerAppTool` may be called.
+   */
+  callee: () => string | undefined;
   /** The first argument is an object literal before the argument: a tool's config (`tool({ name }, cb)`), no name. */
   configFirst: boolean;
   /** The first argument is a string literal before the argument: the tool's name (`createTool("list_bots", ..., cb)`). */
@@ -253,39 +256,39 @@ export function callArgumentShape(settings: McpSettings, facts: CallArgumentFact
     const mcpServer = callbackIndex !== undefined && facts.argumentIndex >= callbackIndex && !facts.configFirst;
     return { kind: "registration", via: facts.method, mcpServer };
   }
-  if (facts.callee !== undefined && isAppToolCallback(facts.callee, facts.argumentIndex, facts.importSource)) {
-    return { kind: "registration", via: facts.callee, mcpServer: true };
+  if (facts.argumentIndex === APP_TOOL_CALLBACK_INDEX) {
+    const callee = facts.callee();
+    if (isAppToolRegistrationName(callee) && isAppToolModule(facts.importSource()))
+      return { kind: "registration", via: callee, mcpServer: true };
   }
   // tmcp's `defineTool({ name, schema }, execute)`: a definition function given the tool's options, then its handler;
   // or one imported from the project's helpers given the name first (meeting-mcp's `createTool("list_bots", description,
   // parameters, execute)`, which builds FastMCP's tool object). One of the file's own is a registrar or a wrapper.
-  const definitionCall = facts.callee !== undefined && settings.handlers.definitionFunctions.includes(facts.callee);
-  if (definitionCall && (facts.configFirst || (facts.nameFirst && facts.importSource() !== undefined)))
-    return { kind: "definition", via: facts.callee };
+  if (facts.configFirst || facts.nameFirst) {
+    const callee = facts.callee();
+    const definitionCall = callee !== undefined && settings.handlers.definitionFunctions.includes(callee);
+    if (definitionCall && (facts.configFirst || facts.importSource() !== undefined)) return { kind: "definition", via: callee };
+  }
   return facts.method !== undefined && CALLBACK_ONLY_METHODS.has(facts.method) ? undefined : "lookThrough";
 }
 
 /**
- * MCP Apps' registration functions (`@modelcontextprotocol/ext-apps/server`), each with its callback's index:
+ * MCP Apps' registration function (`@modelcontextprotocol/ext-apps/server`) and its callback's index:
  * `registerAppTool(server, name, config, cb)` adds the tool's UI metadata to `config` and hands the rest to
  * `server.registerTool(name, config, cb)`, so its callback has `McpServer`'s safety net.
  */
-const APP_TOOL_REGISTRATIONS: Readonly<Record<string, number>> = { registerAppTool: 3 };
+export const APP_TOOL_REGISTRATION_NAMES: readonly string[] = ["registerAppTool"];
+const APP_TOOL_CALLBACK_INDEX = 3;
 const EXT_APPS_MODULE = /^@modelcontextprotocol\/ext-apps(?:\/|$)/u;
 
-/** `registerAppTool`'s callback: its name's call, imported from MCP Apps, at the callback's index. */
-function isAppToolCallback(callee: string, argumentIndex: number, importSource: () => string | undefined): boolean {
-  if (!Object.hasOwn(APP_TOOL_REGISTRATIONS, callee) || argumentIndex !== APP_TOOL_REGISTRATIONS[callee]) return false;
-  const source = importSource();
-  return source !== undefined && EXT_APPS_MODULE.test(source);
+/** A call of MCP Apps' registration function's name, before its import is asked. */
+export function isAppToolRegistrationName(callee: string | undefined): boolean {
+  return callee !== undefined && APP_TOOL_REGISTRATION_NAMES.includes(callee);
 }
 
-/** The names of MCP Apps' registration functions, for a file's text gate. */
-export const APP_TOOL_REGISTRATION_NAMES: readonly string[] = Object.keys(APP_TOOL_REGISTRATIONS);
-
-/** A call of one of MCP Apps' registration functions' names, before its import is asked (`isAppToolCallback`). */
-export function isAppToolRegistrationName(callee: string | undefined): boolean {
-  return callee !== undefined && Object.hasOwn(APP_TOOL_REGISTRATIONS, callee);
+/** A module of MCP Apps (`@modelcontextprotocol/ext-apps/server`). */
+function isAppToolModule(source: string | undefined): boolean {
+  return source !== undefined && EXT_APPS_MODULE.test(source);
 }
 
 /** The SDK's type of an `McpServer` tool callback (`@modelcontextprotocol/sdk/server/mcp.js`). */

@@ -525,7 +525,7 @@ export class ToolHandlers {
         name: selector && calleeName(selector),
         literal: selector?.type === AST_NODE_TYPES.Literal && typeof selector.value === "string" ? selector.value : undefined,
       },
-      callee: calleeName(callee),
+      callee: () => calleeName(callee),
       configFirst,
       nameFirst,
       importSource: () => this.calleeImportSource(call),

@@ -225,7 +225,7 @@ class Builder {
       argumentIndex,
       isLastFunctionArgument: true,
       selector: selectorOf(first),
-      callee: calleeLastName(callee),
+      callee: () => calleeLastName(callee),
       configFirst,
       nameFirst,
       importSource: () => importSource(this.checker, callee),
@@ -670,7 +670,7 @@ class Builder {
         argumentIndex,
         isLastFunctionArgument: node.arguments.slice(argumentIndex + 1).every((later) => !isTsFunction(unwrapTs(later))),
         selector: selectorOf(first),
-        callee: configFirst ? callee.text : undefined,
+        callee: () => callee.text,
         configFirst,
         // The registrar is the file's own function, not an imported definition function.
         nameFirst: false,
