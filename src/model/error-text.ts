@@ -336,6 +336,14 @@ export function statesVerdict(text: TSESTree.Node, sourceCode: Readonly<TSESLint
 }
 
 /** The object literal of `JSON.stringify({ ... })`; undefined for any other expression. */
+/**
+ * The text is written as the JSON of an object (`JSON.stringify({ error: message, code })`, directly or through a
+ * constant): it starts with `{`, never with a prefix.
+ */
+export function isJsonObjectText(branch: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return jsonOfObject(boundValue(branch, sourceCode)) !== undefined;
+}
+
 function jsonOfObject(expression: TSESTree.Node): TSESTree.ObjectExpression | undefined {
   const node = unwrapExpression(expression);
   if (node.type !== AST_NODE_TYPES.CallExpression || !isJsonStringify(node.callee)) return undefined;

@@ -2,8 +2,9 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { getMcpContext } from "../model/context.js";
 import { onErrorHelperCall } from "../model/error-helpers.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
-import { type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
-import { isEmptyPrefix, isSharedConstant, type StaticPrefix, staticPrefix, textBranches } from "../model/error-text.js";
+import { type PrefixChecker, type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
+import { isEmptyPrefix, isJsonObjectText, isSharedConstant, type StaticPrefix, staticPrefix, textBranches } from "../model/error-text.js";
+import { escapeForTemplate } from "../fix/escape.js";
 import { contains } from "../util/ast.js";
 import { failureTextsAddedLater, hasIsErrorTrue, isErrorResult, onToolResult } from "../model/tool-results.js";
 import { replaceTextStart, type SourceEdit } from "../fix/replace-text-start.js";
@@ -17,6 +18,9 @@ interface Fault {
   prefix: StaticPrefix;
   finding: PrefixFinding;
 }
+
+/** How a JSON text starts, for the message. */
+const JSON_START = '"{..."';
 
 /** How much of a text's start a message quotes. */
 const QUOTED_LENGTH = 20;
@@ -84,7 +88,10 @@ export default createRule({
         if (prefix && finding) faults.push({ branch, prefix: shared ? { ...prefix, shared } : prefix, finding });
       }
       const first = faults.at(0);
-      if (!first) return;
+      if (!first) {
+        checkJsonText(text, checker);
+        return;
+      }
       const edits = (words: boolean): SourceEdit[] =>
         faults.flatMap((fault) => ((fault.finding.kind === "word") === words ? (editFor(fault, checker.prefix) ?? []) : []));
       const fixes = edits(false);
@@ -96,6 +103,31 @@ export default createRule({
         data: { ...data, start: quotedStart(first.prefix) },
         fix: fixes.length > 0 ? applyEdits(fixes) : null,
         suggest: suggestions.length > 0 ? [{ messageId: "addPrefix", data, fix: applyEdits(suggestions) }] : [],
+      });
+    }
+
+    /**
+     * A text written as the JSON of an object (`JSON.stringify({ error: message })`) starts with `{`: no prefix, unless
+     * `{` is an accepted one. Putting the prefix before it may break a client that parses the text, so that edit is a
+     * suggestion: `` `Error: ${JSON.stringify(...)}` ``.
+     */
+    function checkJsonText(text: TSESTree.Node, checker: PrefixChecker): void {
+      const branches = textBranches(text, sourceCode);
+      const json = branches.filter((branch) => isJsonObjectText(branch, sourceCode));
+      if (json.length === 0 || checker.startsWithAccepted("{")) return;
+      const prefix = JSON.stringify(checker.prefix);
+      context.report({
+        node: json.length === 1 && branches.length === 1 ? json[0] : text,
+        messageId: "missingPrefix",
+        data: { prefix, start: JSON_START },
+        suggest: [
+          {
+            messageId: "addPrefix",
+            data: { prefix },
+            fix: (fixer) =>
+              json.map((branch) => fixer.replaceText(branch, `\`${escapeForTemplate(checker.prefix)}\${${sourceCode.getText(branch)}}\``)),
+          },
+        ],
       });
     }
 

@@ -84,8 +84,35 @@ export const execute = async (params: { key: string }) => {
   return response;
 };`;
 
+/** A Kubernetes tool whose delete failure answers with `text` (line 10). */
+const deleteResourceTool = (text: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+declare function kubectl(args: string[]): Promise<string>;
+const server = new McpServer({ name: "kubernetes", version: "1.0.0" });
+server.registerTool("kubectl_delete", { inputSchema: { name: z.string() } }, async ({ name }) => {
+  try {
+    return { content: [{ type: "text", text: await kubectl(["delete", name]) }] };
+  } catch (error) {
+    return { content: [{ type: "text", text: ${text} }], isError: true };
+  }
+});`;
+
+const JSON_FAILURE = 'JSON.stringify({ error: String(error), resource: name, status: "failed" })';
+
 ruleTester.run("error-text-prefix", rule, {
   valid: [
+    {
+      name: "near-misses of a JSON error text: { accepted as a prefix, and the JSON of a value that is no object literal",
+      filename: SERVER_FILE,
+      settings: { "mcp-tool-errors": { acceptedErrorPrefixes: ["{"] } },
+      code: deleteResourceTool(JSON_FAILURE),
+    },
+    {
+      name: "near-miss of a JSON error text: the JSON of a value the code built elsewhere starts with no known text",
+      filename: SERVER_FILE,
+      code: deleteResourceTool("JSON.stringify(error)"),
+    },
     {
       name: "near-miss of a template led by a constant: the constant opens with the prefix",
       filename: TOOL_FILE,
@@ -152,7 +179,7 @@ export const fromHelper = error("");`),
       filename: SERVER_FILE,
       code: registeredTool(`  const form = await forms.get(id);
   if (!form) return { content: [{ type: "text", text: \`\${id} was not found\` }], isError: true };
-  if (form.locked) return { content: [{ type: "text", text: JSON.stringify({ error: "locked", id }) }], isError: true };
+  if (form.locked) return { content: [{ type: "text", text: JSON.stringify(form.lock) }], isError: true };
   if (form.failed) return { content: [{ type: "text", text: form.failure.message }], isError: true };
   return { content: [{ type: "text", text: "Error" + separator + form.status }], isError: true };`),
     },
@@ -252,6 +279,26 @@ server.registerTool("open_form", { description: "Open a form" }, async () => {
     },
   ],
   invalid: [
+    {
+      name: "an error text written as the JSON of an object starts with { : reported, the prefix only suggested",
+      filename: SERVER_FILE,
+      code: deleteResourceTool(JSON_FAILURE),
+      errors: [
+        {
+          messageId: "missingPrefix",
+          line: 10,
+          column: 46,
+          data: { prefix: '"Error: "', start: '"{..."' },
+          suggestions: [
+            {
+              messageId: "addPrefix",
+              data: { prefix: '"Error: "' },
+              output: deleteResourceTool(`\`Error: \${${JSON_FAILURE}}\``),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "texts added to a result's content beside the statement that marks it are its failure's",
       filename: TOOL_FILE,
