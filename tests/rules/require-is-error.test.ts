@@ -1500,31 +1500,20 @@ function reply(method: string, text: string) {
       filename: SERVER_FILE,
       code: registeredTool(DECORATED_FAILURES),
       errors: [
-        {
-          messageId: "missingIsError",
-          line: 6,
-          column: 23,
-          data: { evidence: "its text reads as an error" },
-          suggestions: [
-            {
-              messageId: "addIsError",
-              output: registeredTool(DECORATED_FAILURES.replace('user ID" }] }', 'user ID" }], isError: true }')),
-            },
-          ],
-        },
-        {
-          messageId: "missingIsError",
-          line: 7,
-          column: 28,
-          data: { evidence: "its text reads as an error" },
-          suggestions: [
-            {
-              messageId: "addIsError",
-              output: registeredTool(DECORATED_FAILURES.replace("${url}\` }] }", "${url}\` }], isError: true }")),
-            },
-          ],
-        },
-      ],
+        { line: 6, column: 23, textEnd: 'user ID" }] }' },
+        { line: 7, column: 28, textEnd: "${url}\` }] }" },
+      ].map(({ line, column, textEnd }) => ({
+        messageId: "missingIsError" as const,
+        line,
+        column,
+        data: { evidence: "its text reads as an error" },
+        suggestions: [
+          {
+            messageId: "addIsError" as const,
+            output: registeredTool(DECORATED_FAILURES.replace(textEnd, textEnd.replace("}] }", "}], isError: true }"))),
+          },
+        ],
+      })),
     },
     {
       name: "a tool result that says success: false of itself, with a suggestion",
