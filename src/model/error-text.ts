@@ -276,10 +276,11 @@ function isFoundByBranch(value: TSESTree.Node, node: TSESTree.Node, sourceCode: 
   if (found.type !== AST_NODE_TYPES.Identifier && found.type !== AST_NODE_TYPES.MemberExpression) return false;
   const written = sourceCode.getText(found);
   const tests = (test: TSESTree.Node): boolean => {
-    const node = unwrapExpression(test);
-    if (node.type === AST_NODE_TYPES.LogicalExpression && node.operator === "&&") return tests(node.left) || tests(node.right);
+    const tested = unwrapExpression(test);
+    if (tested.type === AST_NODE_TYPES.LogicalExpression && tested.operator === "&&") return tests(tested.left) || tests(tested.right);
     return (
-      (node.type === AST_NODE_TYPES.Identifier || node.type === AST_NODE_TYPES.MemberExpression) && sourceCode.getText(node) === written
+      (tested.type === AST_NODE_TYPES.Identifier || tested.type === AST_NODE_TYPES.MemberExpression) &&
+      sourceCode.getText(tested) === written
     );
   };
   for (let child = node, parent = node.parent; parent && !isFunctionNode(parent); child = parent, parent = parent.parent) {
@@ -335,7 +336,6 @@ export function statesVerdict(text: TSESTree.Node, sourceCode: Readonly<TSESLint
   );
 }
 
-/** The object literal of `JSON.stringify({ ... })`; undefined for any other expression. */
 /**
  * The text is written as the JSON of an object (`JSON.stringify({ error: message, code })`, directly or through a
  * constant): it starts with `{`, never with a prefix.
@@ -344,6 +344,7 @@ export function isJsonObjectText(branch: TSESTree.Node, sourceCode: Readonly<TSE
   return jsonOfObject(boundValue(branch, sourceCode)) !== undefined;
 }
 
+/** The object literal of `JSON.stringify({ ... })`; undefined for any other expression. */
 function jsonOfObject(expression: TSESTree.Node): TSESTree.ObjectExpression | undefined {
   const node = unwrapExpression(expression);
   if (node.type !== AST_NODE_TYPES.CallExpression || !isJsonStringify(node.callee)) return undefined;

@@ -4,7 +4,7 @@ import { onErrorHelperCall } from "../model/error-helpers.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { type PrefixChecker, type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
 import { isEmptyPrefix, isJsonObjectText, isSharedConstant, type StaticPrefix, staticPrefix, textBranches } from "../model/error-text.js";
-import { escapeForTemplate } from "../fix/escape.js";
+import { prefixExpression } from "../fix/prefix-expression.js";
 import { contains } from "../util/ast.js";
 import { failureTextsAddedLater, hasIsErrorTrue, isErrorResult, onToolResult } from "../model/tool-results.js";
 import { replaceTextStart, type SourceEdit } from "../fix/replace-text-start.js";
@@ -124,8 +124,7 @@ export default createRule({
           {
             messageId: "addPrefix",
             data: { prefix },
-            fix: (fixer) =>
-              json.map((branch) => fixer.replaceText(branch, `\`${escapeForTemplate(checker.prefix)}\${${sourceCode.getText(branch)}}\``)),
+            fix: applyEdits(json.map((branch) => prefixExpression(branch, checker.prefix, sourceCode))),
           },
         ],
       });
