@@ -373,7 +373,8 @@ function toolDefinitionShape(settings: McpSettings, facts: DefinitionObjectFacts
   }
   // In a tool file, the project's own definition function (`definePageTool({ handler })`) is what the hint names.
   if (facts.inToolFile) return { kind: "definition", via: facts.definitionCall };
-  return facts.hasInputSchema && facts.inServerCode ? { kind: "definition", via: undefined } : undefined;
+  // Given to a call (a project's `registerTool(server, { name, schema, handler })`), the object is that function's to run.
+  return facts.hasInputSchema && facts.inServerCode ? { kind: "definition", via: facts.definitionCall } : undefined;
 }
 
 /**

@@ -537,6 +537,27 @@ registerAppTool(
   },
 );`;
 
+/** A board server's tool definition given to the project's own `registerTool` helper; its handler throws at line 14, column 9. */
+const CARD_TOOLS = `
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { registerTool } from "./base-tool.js";
+declare const client: { getCardBlockTimes(id: number): Promise<unknown> };
+export function registerCardTools(server: McpServer): void {
+  registerTool(server, {
+    name: "get_card_blocked_times",
+    description: "Get the blocking history of a card",
+    schema: { card_id: z.number() },
+    handler: async ({ card_id }: { card_id: number }) => {
+      const card = await client.getCardBlockTimes(card_id);
+      if (!card) {
+        throw new Error(\`Card \${card_id} not found\`);
+      }
+      return card;
+    },
+  });
+}`;
+
 /** Settings that name a project's registration function as a registration method. */
 const ANNOTATED_TOOL_SETTINGS = {
   "mcp-tool-errors": { handlers: { registrationMethods: ["tool", "registerTool", "registerToolTask", "registerAnnotatedTool"] } },
@@ -778,6 +799,12 @@ server.registerTool("export_rows", { inputSchema: {} }, async () => {
       name: "look-alike of MCP Apps: a registerAppTool of the project's own module registers nothing known",
       filename: SERVER_FILE,
       code: WEATHER_APP_TOOL("./ui-registry.js"),
+    },
+    {
+      name: "a definition object given to the project's function named in handlers.wrappers, as the message says: guarded",
+      filename: SERVER_FILE,
+      settings: { "mcp-tool-errors": { handlers: { wrappers: ["registerTool"] } } },
+      code: CARD_TOOLS,
     },
     {
       name: "another method destructured off the registrar (a scheduler's job): its callback is no handler",
@@ -1971,6 +1998,31 @@ export function createGitLogTool() {
               output: publishPostTool("@supabase/mcp-utils").replace(
                 'throw new Error("Channel not found: call listChannels for a valid id");',
                 'return { content: [{ type: "text", text: "Error: Channel not found: call listChannels for a valid id" }], isError: true };',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a definition object given to the project's imported function: the message names that function for handlers.wrappers",
+      filename: SERVER_FILE,
+      code: CARD_TOOLS,
+      errors: [
+        {
+          messageId: "throw",
+          line: 14,
+          column: 9,
+          data: {
+            outcome: THROW_ESCAPES,
+            hint: " If the code that runs `registerTool()`'s handlers turns what they throw into an error result, name `registerTool` in settings `handlers.wrappers`.",
+          },
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: CARD_TOOLS.replace(
+                "throw new Error(`Card ${card_id} not found`);",
+                'return { content: [{ type: "text", text: `Error: Card ${card_id} not found` }], isError: true };',
               ),
             },
           ],
