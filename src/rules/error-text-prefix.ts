@@ -78,8 +78,12 @@ export default createRule({
     function checkText(text: TSESTree.Node): void {
       const checker = prefixChecker(settings.errorPrefix, settings.acceptedErrorPrefixes);
       const faults: Fault[] = [];
-      for (const branch of textBranches(text, sourceCode)) {
+      const branches = textBranches(text, sourceCode);
+      // The branches whose start is unknown: a JSON text's is `{` (see `checkJsonText`).
+      const unknown: TSESTree.Node[] = [];
+      for (const branch of branches) {
         const prefix = staticPrefix(branch, sourceCode);
+        if (prefix === undefined) unknown.push(branch);
         // An empty text lacks more than a prefix: error-result-content reports it.
         if (isEmptyPrefix(prefix)) continue;
         const finding = prefix && checker.check(prefix);
@@ -89,7 +93,7 @@ export default createRule({
       }
       const first = faults.at(0);
       if (!first) {
-        checkJsonText(text, checker);
+        if (unknown.length > 0) checkJsonText(text, branches.length, unknown, checker);
         return;
       }
       const edits = (words: boolean): SourceEdit[] =>
@@ -107,17 +111,16 @@ export default createRule({
     }
 
     /**
-     * A text written as the JSON of an object (`JSON.stringify({ error: message })`) starts with `{`: no prefix, unless
-     * `{` is an accepted one. Putting the prefix before it may break a client that parses the text, so that edit is a
+     * A text written as the JSON of an object (`JSON.stringify({ error: message })`, among `unknown`, the branches of
+     * `text` whose start is no literal) starts with `{`: no prefix, unless `{` is an accepted one. Putting the prefix before it may break a client that parses the text, so that edit is a
      * suggestion: `` `Error: ${JSON.stringify(...)}` ``.
      */
-    function checkJsonText(text: TSESTree.Node, checker: PrefixChecker): void {
-      const branches = textBranches(text, sourceCode);
-      const json = branches.filter((branch) => isJsonObjectText(branch, sourceCode));
+    function checkJsonText(text: TSESTree.Node, branchCount: number, unknown: readonly TSESTree.Node[], checker: PrefixChecker): void {
+      const json = unknown.filter((branch) => isJsonObjectText(branch, sourceCode));
       if (json.length === 0 || checker.startsWithAccepted("{")) return;
       const prefix = JSON.stringify(checker.prefix);
       context.report({
-        node: json.length === 1 && branches.length === 1 ? json[0] : text,
+        node: json.length === 1 && branchCount === 1 ? json[0] : text,
         messageId: "missingPrefix",
         data: { prefix, start: JSON_START },
         suggest: [
