@@ -8,6 +8,7 @@ import {
   declaredName,
   findProperty,
   type FunctionNode,
+  ifTaken,
   isFunctionNode,
   isNullish,
   outerParent,
@@ -261,20 +262,12 @@ function isWrittenText(branch: TSESTree.Node): boolean {
 /** Methods whose result says whether the input passed a schema: zod's (and valibot's) `safeParse`. */
 export const SAFE_PARSE_METHODS: ReadonlySet<string> = new Set(["safeParse", "safeParseAsync"]);
 
-/**
- * The `if` around a returned value (up to the function it is returned from) whose branch holding it is taken when
- * `taken` says so of its test: the consequent when the test holds, the alternate when it does not.
- */
+/** The `if` around a `return` statement whose branch holding it `taken` says is taken (`ifTaken`); none for an arrow body. */
 function branchTaken(
   site: ReturnSite,
   taken: (test: TSESTree.Expression, consequent: boolean) => boolean,
 ): TSESTree.IfStatement | undefined {
-  let child: TSESTree.Node | undefined = site.statement;
-  for (let parent = child?.parent; child && parent && parent !== site.fn; child = parent, parent = parent.parent) {
-    if (parent.type === AST_NODE_TYPES.IfStatement && parent.test !== child && taken(parent.test, parent.consequent === child))
-      return parent;
-  }
-  return undefined;
+  return site.statement && ifTaken(site.statement, taken);
 }
 
 /** `!parsed.success`, `parsed.success === false` (or `==`), for a `safeParse` result. */

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, isFunctionNode, propertyName, readReferences, singleValueOf, unwrapExpression } from "../util/ast.js";
+import { findProperty, ifTaken, propertyName, readReferences, singleValueOf, unwrapExpression } from "../util/ast.js";
 import { DECORATION, prefixChecker } from "./error-prefix.js";
 import type { McpSettings } from "./settings.js";
 
@@ -283,10 +283,7 @@ function isFoundByBranch(value: TSESTree.Node, node: TSESTree.Node, sourceCode: 
       sourceCode.getText(tested) === written
     );
   };
-  for (let child = node, parent = node.parent; parent && !isFunctionNode(parent); child = parent, parent = parent.parent) {
-    if (parent.type === AST_NODE_TYPES.IfStatement && parent.consequent === child && tests(parent.test)) return true;
-  }
-  return false;
+  return ifTaken(node, (test, consequent) => consequent && tests(test)) !== undefined;
 }
 
 /**

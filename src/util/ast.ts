@@ -215,6 +215,21 @@ export function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
   return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 }
 
+/**
+ * The nearest `if` around `node`, in the function that holds it, whose branch holding it is taken when `taken` says so
+ * of its test: the consequent (`consequent` true) when the test holds, the alternate when it does not.
+ */
+export function ifTaken(
+  node: TSESTree.Node,
+  taken: (test: TSESTree.Expression, consequent: boolean) => boolean,
+): TSESTree.IfStatement | undefined {
+  for (let child = node, parent = node.parent; parent && !isFunctionNode(parent); child = parent, parent = parent.parent) {
+    if (parent.type === AST_NODE_TYPES.IfStatement && parent.test !== child && taken(parent.test, parent.consequent === child))
+      return parent;
+  }
+  return undefined;
+}
+
 /** The nearest `catch` clause around `node` inside `boundary` (a function): code there handles an error. */
 export function enclosingCatch(node: TSESTree.Node, boundary: TSESTree.Node): TSESTree.CatchClause | undefined {
   for (let current = node.parent; current && current !== boundary; current = current.parent) {
