@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, contains, isFunctionNode, someNode, tryAround, unwrapExpression } from "../util/ast.js";
-import { runsInside } from "./estree-tree.js";
+import { isCaught, runsInside } from "./estree-tree.js";
 import {
   type ConvertingFramework,
   convertingFramework,
@@ -37,9 +37,10 @@ export function throwOutcome(handler: HandlerShape & { path: HandlerPath }, subj
 
 /**
  * What becomes of a protocol error that a tool handler throws (`throw new McpError(...)`, `site`): `caught` where the
- * handler's nearest catching `try` answers without throwing again, or a wrapper guards the handler; the runtime's
- * words (`throwOutcome`) where the handler's runtime turns it into an error result (`McpServer`'s safety net). Either
- * way no client sees its code. Undefined where it leaves as a JSON-RPC error, or the plugin cannot tell.
+ * model says the throw is caught in the handler (`isCaught`: a `try`, or a catching call around it) or a wrapper guards
+ * the handler, unless the nearest `catch` throws again; the runtime's words (`throwOutcome`) where the handler's runtime
+ * turns it into an error result (`McpServer`'s safety net). Either way no client sees its code. Undefined where it
+ * leaves as a JSON-RPC error, or the plugin cannot tell.
  */
 export function thrownProtocolErrorFate(
   site: TSESTree.ThrowStatement,
@@ -49,9 +50,10 @@ export function thrownProtocolErrorFate(
 ): { caught: true } | { converted: string } | undefined {
   const handler = handlers.enclosingToolHandler(site);
   if (!handler || !runsInside(site, handler.fn, sourceCode)) return undefined;
-  const clause = tryAround(site, handler.fn)?.handler;
-  if (clause) return rethrows(clause, sourceCode) ? undefined : { caught: true };
-  if (handler.guarded) return { caught: true };
+  if (handler.guarded || isCaught(site, handler.fn, handlers.catchingCall)) {
+    const clause = tryAround(site, handler.fn)?.handler;
+    return clause && rethrows(clause, sourceCode) ? undefined : { caught: true };
+  }
   return runtimeConvertsThrows(handler) ? { converted: throwOutcome(handler, "it", errorPrefix) } : undefined;
 }
 
