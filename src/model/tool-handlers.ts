@@ -19,6 +19,7 @@ import {
   rootIdentifier,
   tryAround,
   unwrapExpression,
+  unwrapOptionalChain,
 } from "../util/ast.js";
 import { importedName, isSdkProtocolErrorImport } from "./protocol-errors.js";
 import { nodeAt } from "../util/node-at.js";
@@ -912,17 +913,45 @@ function forwardedCall(fn: FunctionNode): TSESTree.MemberExpression | TSESTree.I
   return callee?.type === AST_NODE_TYPES.MemberExpression || callee?.type === AST_NODE_TYPES.Identifier ? callee : undefined;
 }
 
-/** The one call a function makes and nothing else: its expression body or its only `return`, `await` looked through. */
+/**
+ * The one call a function makes and nothing else: its expression body or its only `return`, `await` looked through.
+ * `const`s that only read its input may come first (`const { name, arguments: args } = request.params;`): naming parts
+ * of the request is no work of its own.
+ */
 function onlyCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
   let body: TSESTree.Node = fn.body;
   if (body.type === AST_NODE_TYPES.BlockStatement) {
-    const only = body.body.length === 1 ? body.body[0] : undefined;
-    if (only?.type !== AST_NODE_TYPES.ReturnStatement || !only.argument) return undefined;
-    body = only.argument;
+    const last = body.body.at(-1);
+    if (last?.type !== AST_NODE_TYPES.ReturnStatement || !last.argument || !body.body.slice(0, -1).every(onlyReadsInput)) return undefined;
+    body = last.argument;
   }
   body = unwrapExpression(body);
   if (body.type === AST_NODE_TYPES.AwaitExpression) body = unwrapExpression(body.argument);
   return body.type === AST_NODE_TYPES.CallExpression ? body : undefined;
+}
+
+/** `const { name } = request.params;`, `const args = request.params.arguments ?? {};`: a `const` that only reads values. */
+function onlyReadsInput(statement: TSESTree.Statement): boolean {
+  return (
+    statement.type === AST_NODE_TYPES.VariableDeclaration &&
+    statement.kind === "const" &&
+    statement.declarations.every((declarator) => declarator.init !== null && isRead(declarator.init))
+  );
+}
+
+/** A name, a member of one (`request.params.name`, `args?.["id"]`), or one with a written fallback (`args ?? {}`). */
+function isRead(expression: TSESTree.Expression): boolean {
+  const node = unwrapOptionalChain(expression);
+  if (node.type === AST_NODE_TYPES.Identifier) return true;
+  if (node.type === AST_NODE_TYPES.MemberExpression)
+    return (!node.computed || node.property.type === AST_NODE_TYPES.Literal) && isRead(node.object);
+  if (node.type !== AST_NODE_TYPES.LogicalExpression || node.operator === "&&") return false;
+  const fallback = unwrapExpression(node.right);
+  const written =
+    fallback.type === AST_NODE_TYPES.Literal ||
+    (fallback.type === AST_NODE_TYPES.ObjectExpression && fallback.properties.length === 0) ||
+    (fallback.type === AST_NODE_TYPES.ArrayExpression && fallback.elements.length === 0);
+  return written && isRead(node.left);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   isFunctionNode,
   outerParent,
   propertyName,
+  singleValueOf,
   someNode,
   isNullish,
   unwrapExpression,
@@ -33,7 +34,7 @@ const UNKNOWN_TOOL_CODES = new Set(["MethodNotFound", "InvalidParams", "METHOD_N
 const DISABLED_TOOL_MESSAGE = /\b(?:disabled|inactive)\b|\bnot (?:allowed|enabled|available)\b/iu;
 /** A static message that says the tool is unknown, or disabled. */
 const UNKNOWN_TOOL_MESSAGE = new RegExp(
-  `\\bunknown\\b|\\bnot found\\b|\\bno such tool\\b|\\bnot a known tool\\b|${DISABLED_TOOL_MESSAGE.source}`,
+  `\\bunknown\\b|\\bnot found\\b|\\bno such tool\\b|\\bnot a known tool\\b|\\b(?:invalid|malformed) tool name\\b|\\btool name format\\b|${DISABLED_TOOL_MESSAGE.source}`,
   "iu",
 );
 
@@ -251,7 +252,8 @@ export class RequestedToolName {
   }
 
   /**
-   * The name fails a check (`!isToolAllowed(name)`, `!config.isEnabled(name)`), or the tool found by it is flagged
+   * The name fails a check (`!isToolAllowed(name)`, `!config.isEnabled(name)`, `!parsed` of `const parsed =
+   * parseToolName(name)`), or the tool found by it is flagged
    * (`!tool.enabled`, `tool.disabled`, `inactiveTools[name]`), also when another condition must hold as well
    * (`management && inactiveTools[name]`). Such a test says little by itself (`!validate(name, args)`): the branch must
    * say why in its message (see `isInUnknownToolBranch`).
@@ -262,6 +264,9 @@ export class RequestedToolName {
       return this.failsCheck(node.left) || this.failsCheck(node.right);
     if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") node = unwrapExpression(node.argument);
     if (node.type === AST_NODE_TYPES.MemberExpression) return this.isLookupResult(node.object) || (node.computed && this.is(node.property));
+    // `const parsed = parseToolName(name); if (!parsed) ...`: the call's answer, named first.
+    if (node.type === AST_NODE_TYPES.Identifier) node = singleValueOf(node, this.sourceCode)?.value ?? node;
+    node = unwrapExpression(node);
     return node.type === AST_NODE_TYPES.CallExpression && node.arguments.some((argument) => this.is(argument));
   }
 
@@ -309,9 +314,18 @@ export class RequestedToolName {
     return value.type === AST_NODE_TYPES.MemberExpression && propertyName(value) === reading && this.is(value.object);
   }
 
-  /** The test mentions the name or a lookup by it: `name === "search"`, `tools[name]`, `!tool`. */
+  /** `tool`, `tool !== undefined`, `tool != null` for a lookup (or its `const`): the tool was found. */
+  private isToolFound(test: TSESTree.Node): boolean {
+    const node = unwrapExpression(test);
+    if (node.type !== AST_NODE_TYPES.BinaryExpression) return this.isLookupResult(node);
+    if (node.operator !== "!==" && node.operator !== "!=") return false;
+    const value = isNullish(node.right) ? node.left : isNullish(node.left) ? node.right : undefined;
+    return value !== undefined && this.isLookupResult(value);
+  }
+
+  /** The test mentions the name or a lookup by it: `name === "search"`, `tools[name]`, `!tool`, `tool !== undefined`. */
   testsName(test: TSESTree.Node): boolean {
-    return this.usedIn(test) || this.isNoToolFound(test as TSESTree.Expression);
+    return this.usedIn(test) || this.isNoToolFound(test as TSESTree.Expression) || this.isToolFound(test);
   }
 }
 

@@ -81,6 +81,19 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   }
 });`;
 
+/** A gateway's dispatcher: names are "<server>:<tool>", and one without the separator is answered with `message`. */
+const GATEWAY_DISPATCHER = (message: string): string => `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const parsed = parseToolPrefix(request.params.name, ":");
+  if (!parsed) {
+    throw new McpError(ErrorCode.InvalidRequest, \`${message}\`);
+  }
+  const entry = upstreamTools.get(request.params.name);
+  if (!entry) throw new McpError(ErrorCode.MethodNotFound, \`Tool not found: \${request.params.name}\`);
+  return entry.client.callTool({ name: entry.originalName, arguments: request.params.arguments ?? {} });
+});`;
+
 ruleTester.run("no-protocol-errors-in-tools", rule, {
   valid: [
     {
@@ -156,6 +169,24 @@ server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
   if (params.name === "create_issue") return createIssue(params.arguments);
   throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${params.name}\`);
 });`,
+    },
+    {
+      name: "the fall-through after an if that the lookup found the tool and returns its answer: the unknown-tool error",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = lspTools.get(request.params.name);
+  if (tool !== undefined) {
+    return await tool.handle(request.params.arguments);
+  }
+  throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);
+});`,
+    },
+    {
+      name: "a gateway's check that the requested name parses, named first: a malformed tool name is the unknown-tool answer",
+      filename: SERVER_FILE,
+      code: GATEWAY_DISPATCHER("Invalid tool name format: '${request.params.name}'"),
     },
     {
       name: "the miss of a lookup by name: !(name in handlers)",
@@ -612,6 +643,26 @@ server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
 });`,
       // One report for the expression, not one per protocol name in it.
       errors: [{ messageId: "sdkProtocolError", line: 6, column: 9 }],
+    },
+    {
+      name: "near-miss of the found-tool fall-through: the if runs the tool without returning, so the throw follows every call",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = lspTools.get(request.params.name);
+  if (tool) {
+    await tool.handle(request.params.arguments);
+  }
+  throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);
+});`,
+      errors: [{ messageId: "sdkProtocolError", line: 8, column: 9 }],
+    },
+    {
+      name: "near-miss of the gateway's name check: the branch says the upstream failed, which is the tool's failure",
+      filename: SERVER_FILE,
+      code: GATEWAY_DISPATCHER("Upstream server for '${request.params.name}' is unreachable"),
+      errors: [{ messageId: "sdkProtocolError", line: 6, column: 11 }],
     },
     {
       name: "near-miss of the one-tool check: the branch for the other names dispatches them, and its protocol error is a tool's",

@@ -233,6 +233,16 @@ ${source}
 server.setRequestHandler(CallToolRequestSchema, async (request) =>
   handleToolCall(request.params.name, request.params.arguments ?? {}),
 );`;
+/** The same dispatcher naming the request's parts first (`preamble`), then forwarding to `handleToolCall`. */
+const NAMING_DISPATCHER = (preamble: string, source = HANDLE_TOOL_CALL): string => `
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+${source}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  ${preamble}
+  return await handleToolCall(name, args);
+});`;
+const NAMES_FROM_PARAMS = "const { name, arguments: rawArgs } = request.params;\n  const args = rawArgs ?? {};";
+const NAMES_FROM_VALIDATION = "const { name, arguments: args } = await validateToolCall(request.params);";
 const HANDLE_TOOL_CALL = `
 const handleToolCall = async (name: string, args: Record<string, unknown>) => {
   switch (name) {
@@ -1963,6 +1973,37 @@ export function createGitLogTool() {
           ],
         },
       ],
+    },
+    {
+      name: "a dispatcher that names the request's parts before forwarding still hands the work on: the unknown-tool branch is not reported",
+      filename: SERVER_FILE,
+      code: NAMING_DISPATCHER(NAMES_FROM_PARAMS),
+      errors: [
+        {
+          messageId: "throw",
+          data: { outcome: THROW_JSON_RPC, hint: "" },
+          line: 7,
+          column: 41,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: NAMING_DISPATCHER(
+                NAMES_FROM_PARAMS,
+                HANDLE_TOOL_CALL.replace(
+                  'throw new Error("url must be a string");',
+                  'return { content: [{ type: "text", text: "Error: url must be a string" }], isError: true };',
+                ),
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "the look-alike: a dispatcher that validates the request before forwarding does work of its own, and the call can throw",
+      filename: SERVER_FILE,
+      code: NAMING_DISPATCHER(NAMES_FROM_VALIDATION),
+      errors: [{ messageId: "throwingCall", line: 16, column: 16 }],
     },
     {
       name: "the same wrapper given a callback that answers with a plain result guards nothing",

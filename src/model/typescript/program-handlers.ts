@@ -770,18 +770,54 @@ function forwardedCall(fn: TsFunction): ts.Expression | undefined {
   return callee && (typescript.isPropertyAccessExpression(callee) || typescript.isIdentifier(callee)) ? callee : undefined;
 }
 
-/** The one call a function expression makes and nothing else: its expression body or its only `return`, `await` looked through. */
+/**
+ * The one call a function expression makes and nothing else: its expression body or its only `return`, `await` looked
+ * through, after `const`s that only read its input (as the ESTree adapter's `onlyCall`).
+ */
 function onlyCallTs(fn: TsFunction): ts.CallExpression | undefined {
   if (!typescript.isArrowFunction(fn) && !typescript.isFunctionExpression(fn)) return undefined;
   let body: ts.Node = fn.body;
   if (typescript.isBlock(body)) {
-    const only = body.statements.length === 1 ? body.statements[0] : undefined;
-    if (!only || !typescript.isReturnStatement(only) || !only.expression) return undefined;
-    body = only.expression;
+    const last = body.statements.at(-1);
+    if (!last || !typescript.isReturnStatement(last) || !last.expression || !body.statements.slice(0, -1).every(onlyReadsInputTs))
+      return undefined;
+    body = last.expression;
   }
   let value = unwrapTs(body as ts.Expression);
   if (typescript.isAwaitExpression(value)) value = unwrapTs(value.expression);
   return typescript.isCallExpression(value) ? value : undefined;
+}
+
+/** `const { name } = request.params;`: a `const` that only reads values (as the ESTree adapter's `onlyReadsInput`). */
+function onlyReadsInputTs(statement: ts.Statement): boolean {
+  return (
+    typescript.isVariableStatement(statement) &&
+    (statement.declarationList.flags & typescript.NodeFlags.Const) !== 0 &&
+    statement.declarationList.declarations.every(
+      (declaration) => declaration.initializer !== undefined && isReadTs(declaration.initializer),
+    )
+  );
+}
+
+/** A name, a member of one, or one with a written fallback (`args ?? {}`), as the ESTree adapter's `isRead`. */
+function isReadTs(expression: ts.Expression): boolean {
+  const node = unwrapTs(expression);
+  if (typescript.isIdentifier(node)) return true;
+  if (typescript.isPropertyAccessExpression(node)) return isReadTs(node.expression);
+  if (typescript.isElementAccessExpression(node))
+    return typescript.isLiteralExpression(unwrapTs(node.argumentExpression)) && isReadTs(node.expression);
+  if (!typescript.isBinaryExpression(node)) return false;
+  const operator = node.operatorToken.kind;
+  if (operator !== typescript.SyntaxKind.QuestionQuestionToken && operator !== typescript.SyntaxKind.BarBarToken) return false;
+  const fallback = unwrapTs(node.right);
+  const written =
+    typescript.isLiteralExpression(fallback) ||
+    fallback.kind === typescript.SyntaxKind.TrueKeyword ||
+    fallback.kind === typescript.SyntaxKind.FalseKeyword ||
+    fallback.kind === typescript.SyntaxKind.NullKeyword ||
+    (typescript.isObjectLiteralExpression(fallback) && fallback.properties.length === 0) ||
+    (typescript.isArrayLiteralExpression(fallback) && fallback.elements.length === 0);
+  return written && isReadTs(node.left);
 }
 
 /**
