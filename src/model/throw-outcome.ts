@@ -39,8 +39,8 @@ export function throwOutcome(handler: HandlerShape & { path: HandlerPath }, subj
  * What becomes of a protocol error that a tool handler throws (`throw new McpError(...)`, `site`): `caught` where the
  * model says the throw is caught in the handler (`isCaught`: a `try`, or a catching call around it) or a wrapper guards
  * the handler, unless the nearest `catch` throws again; the runtime's words (`throwOutcome`) where the handler's runtime
- * turns it into an error result (`McpServer`'s safety net). Either way no client sees its code. Undefined where it
- * leaves as a JSON-RPC error, or the plugin cannot tell.
+ * turns what leaves the handler into an error result (`McpServer`'s safety net), also after such a `catch`. Either way
+ * no client sees its code. Undefined where it leaves as a JSON-RPC error, or the plugin cannot tell.
  */
 export function thrownProtocolErrorFate(
   site: TSESTree.ThrowStatement,
@@ -50,9 +50,11 @@ export function thrownProtocolErrorFate(
 ): { caught: true } | { converted: string } | undefined {
   const handler = handlers.enclosingToolHandler(site);
   if (!handler || !runsInside(site, handler.fn, sourceCode)) return undefined;
-  if (handler.guarded || isCaught(site, handler.fn, handlers.catchingCall)) {
+  if (handler.guarded) return { caught: true };
+  if (isCaught(site, handler.fn, handlers.catchingCall)) {
     const clause = tryAround(site, handler.fn)?.handler;
-    return clause && rethrows(clause, sourceCode) ? undefined : { caught: true };
+    if (!clause || !rethrows(clause, sourceCode)) return { caught: true };
+    // A `catch` that throws again passes the error on, or throws another: what leaves is the handler's own throw.
   }
   return runtimeConvertsThrows(handler) ? { converted: throwOutcome(handler, "it", errorPrefix) } : undefined;
 }

@@ -812,6 +812,29 @@ export const code = EC.INVALID_PARAMS;`,
       ],
     },
     {
+      name: "McpError thrown in a registerTool callback's try whose catch throws it again: the safety net converts what leaves",
+      filename: SERVER_FILE,
+      code: `
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+server.registerTool("swap_assets", { inputSchema: { amount: z.number().optional() } }, async ({ amount }) => {
+  try {
+    if (!amount) throw new McpError(ErrorCode.InvalidParams, "amount is required");
+    return { content: [{ type: "text", text: JSON.stringify(await submitSwap(amount)) }] };
+  } catch (error) {
+    if (error instanceof McpError) throw error;
+    return { content: [{ type: "text", text: \`Error: swap failed: \${String(error)}\` }], isError: true };
+  }
+});`,
+      errors: [
+        {
+          messageId: "convertedSdkProtocolError",
+          line: 5,
+          column: 24,
+          data: { name: "McpError", source: "@modelcontextprotocol/sdk/types.js", outcome: SAFETY_NET },
+        },
+      ],
+    },
+    {
       name: "McpError from the SDK inside a registerTool handler of a server file",
       filename: SERVER_FILE,
       code: `
