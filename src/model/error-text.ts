@@ -177,7 +177,7 @@ export function namesFailure(text: TSESTree.Node, sourceCode: Readonly<TSESLint.
  * results found`, `No missing variables` and `3 slots available` do not: an empty answer is an answer.
  */
 const ABSENCE_WORDS =
-  /\b(?:not found|do(?:es)?\s*n[o']t exist|(?:is|are) (?:required|missing)|missing required|must be (?:provided|specified|given|set)|(?:is|are) not (?:set|configured)|not (?:configured|available|connected|authenticated|logged in))\b/iu;
+  /\b(?:not found|do(?:es)?\s*n[o']t exist|(?:is|are) (?:required|missing)|missing required|must be (?:provided|specified|given|set)|(?:must|please) (?:provide|specify|supply)|(?:is|are) not (?:set|configured)|not (?:configured|available|connected|authenticated|logged in))\b/iu;
 
 /**
  * A first line that opens with "No": an empty answer, whatever it adds (`No hover documentation found or LSIF data not

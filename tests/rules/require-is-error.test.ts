@@ -531,6 +531,12 @@ export function describeFailure(reason: string) {
   if (page.offline) return { content: [{ type: "text", text: "Some images are not available offline" }] };`),
     },
     {
+      name: "near-misses of a guard's answer asking for input: the ask on a later line, and outside a guard",
+      filename: SERVER_FILE,
+      code: pageGuardTool(`if (!page) return { content: [{ type: "text", text: "Page has no summary yet.\\nEditors must provide one in the CMS." }] };
+  if (page.draft) return { content: [{ type: "text", text: "Draft saved. Reviewers must provide feedback within 3 days." }] };`),
+    },
+    {
       name: "near-miss of a guard's answer: one that also answers in structuredContent (the output schema's null) is an answer",
       filename: SERVER_FILE,
       code: pageGuardTool(
@@ -1136,6 +1142,8 @@ function reply(method: string, text: string) {
       ["a missing value with a text saying it was not found", "`Page ${url} not found`"],
       ["a missing binding with a text saying it is not available", '"Page storage not available"'],
       ["a missing value with a text saying the caller is not authenticated", '"You are not authenticated. Sign in to read pages."'],
+      ["a missing value with a text saying what the caller must provide", "\"Must provide either 'url' or 'pageId'.\""],
+      ["a missing value with a text asking the caller to provide it", '"Please provide the url of a page that was fetched before."'],
     ].map(([what, text]) => ({
       name: `a guard that answers ${what}: only suggested`,
       filename: SERVER_FILE,
