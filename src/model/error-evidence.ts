@@ -17,6 +17,7 @@ import {
   returnedValues,
   singleValueOf,
   unwrapExpression,
+  unwrapOptionalChain,
 } from "../util/ast.js";
 import { lastAnswer } from "../util/last-answer.js";
 import type { McpContext } from "./context.js";
@@ -573,7 +574,8 @@ function isFixedWordsResult(value: TSESTree.Node, sourceCode: SourceCode): boole
  * `if (sessions.has(id))`, `if (value !== undefined)`, `if (!!value)`, or such tests joined by `&&`.
  */
 function isPresenceTest(test: TSESTree.Node): boolean {
-  const node = unwrapExpression(test);
+  // `if (device?.id)`: the optional chain tests what it reads.
+  const node = unwrapOptionalChain(test);
   switch (node.type) {
     case AST_NODE_TYPES.Identifier:
     case AST_NODE_TYPES.MemberExpression:

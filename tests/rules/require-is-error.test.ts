@@ -537,6 +537,12 @@ export function describeFailure(reason: string) {
   if (page.draft) return { content: [{ type: "text", text: "Draft saved. Reviewers must provide feedback within 3 days." }] };`),
     },
     {
+      name: "near-miss of an optional chain's presence test: its else says what the tool did, not what is missing",
+      filename: SERVER_FILE,
+      code: pageGuardTool(`if (page?.cached) return { content: [{ type: "text", text: page.html }] };
+  else return { content: [{ type: "text", text: \`Fetched \${url} fresh: \${page.html}\` }] };`),
+    },
+    {
       name: "near-miss of a guard's answer: one that also answers in structuredContent (the output schema's null) is an answer",
       filename: SERVER_FILE,
       code: pageGuardTool(
@@ -1163,6 +1169,29 @@ function reply(method: string, text: string) {
         },
       ],
     })),
+    {
+      name: "the else of an optional chain's test that the value is there (page?.html), saying it was not found",
+      filename: SERVER_FILE,
+      code: registeredTool(`  const page = await pages.find(url);
+  if (page?.html) return { content: [{ type: "text", text: page.html }] };
+  else return { content: [{ type: "text", text: \`Page \${url} not found\` }] };`),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 7,
+          column: 15,
+          data: { evidence: ABSENCE },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: registeredTool(`  const page = await pages.find(url);
+  if (page?.html) return { content: [{ type: "text", text: page.html }] };
+  else return { content: [{ type: "text", text: \`Page \${url} not found\` }], isError: true };`),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "the else of a test that the value is there, and a type check of the input, saying what is required",
       filename: SERVER_FILE,
