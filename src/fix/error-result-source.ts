@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { prefixChecker } from "../model/error-prefix.js";
 import { isCaughtError, unwrapExpression } from "../util/ast.js";
+import { errorMessageExpression } from "./error-message-expression.js";
 import { escapeForQuote, escapeForTemplate } from "./escape.js";
 
 /*
@@ -15,7 +16,7 @@ export function errorResultSource(textSource: string): string {
 
 /** The error text of a caught error named `name`: its message after `prefix`, never "Error: Error: ...". */
 export function caughtErrorMessageSource(name: string, prefix: string): string {
-  return `\`${escapeForTemplate(prefix)}\${${name} instanceof Error ? ${name}.message : String(${name})}\``;
+  return `\`${escapeForTemplate(prefix)}\${${errorMessageExpression(name)}}\``;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, ifTaken, propertyName, readReferences, singleValueOf, unwrapExpression } from "../util/ast.js";
+import { findProperty, ifTaken, isCaughtError, propertyName, readReferences, singleValueOf, unwrapExpression } from "../util/ast.js";
 import { DECORATION, prefixChecker } from "./error-prefix.js";
 import type { McpSettings } from "./settings.js";
 
@@ -331,6 +331,44 @@ export function statesVerdict(text: TSESTree.Node, sourceCode: Readonly<TSESLint
       return name !== "success" && name !== "ok" && value.type === AST_NODE_TYPES.Literal && value.value === false;
     })
   );
+}
+
+/** A start that is the word `Error` and its colon, and nothing else: what a plain `Error`'s own text starts with. */
+const ERROR_WORD_ONLY = /^\s*error:\s*$/iu;
+
+/** A caught error written into a text, where that writes it whole: `error`, `String(error)`, `error.toString()`. */
+function renderedCaughtError(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Identifier | undefined {
+  const value = unwrapExpression(node);
+  if (isCaughtError(value, sourceCode)) return value;
+  if (value.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const callee = unwrapExpression(value.callee);
+  const [first] = value.arguments;
+  if (callee.type === AST_NODE_TYPES.Identifier && callee.name === "String" && value.arguments.length === 1 && first)
+    return isCaughtError(unwrapExpression(first), sourceCode) ? (unwrapExpression(first) as TSESTree.Identifier) : undefined;
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || value.arguments.length > 0 || propertyName(callee) !== "toString")
+    return undefined;
+  const object = unwrapExpression(callee.object);
+  return isCaughtError(object, sourceCode) ? object : undefined;
+}
+
+/**
+ * A caught error written whole right after the word `Error:` that starts a text (`` `Error: ${error}` ``, `` `Error:
+ * ${String(error)}` ``), or, with `added`, the prefix a helper puts before its message, as that message's start
+ * (`error(String(e))`): a plain `Error` writes itself as `Error: <message>`, so the text reads `Error: Error: ...`.
+ */
+export function caughtErrorAfterErrorWord(
+  text: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  added?: string,
+): { written: TSESTree.Node; caught: TSESTree.Identifier } | undefined {
+  const node = unwrapExpression(text);
+  const template = node.type === AST_NODE_TYPES.TemplateLiteral ? node : undefined;
+  const start = template?.quasis[0]?.value.cooked;
+  let written: TSESTree.Node | undefined;
+  if (added === undefined) written = typeof start === "string" && ERROR_WORD_ONLY.test(start) ? template?.expressions[0] : undefined;
+  else if (ERROR_WORD_ONLY.test(added)) written = template ? (start === "" ? template.expressions[0] : undefined) : node;
+  const caught = written && renderedCaughtError(written, sourceCode);
+  return written && caught ? { written, caught } : undefined;
 }
 
 /**

@@ -3,7 +3,16 @@ import { getMcpContext } from "../model/context.js";
 import { onErrorHelperCall } from "../model/error-helpers.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { type PrefixChecker, type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
-import { isEmptyPrefix, isJsonObjectText, isSharedConstant, type StaticPrefix, staticPrefix, textBranches } from "../model/error-text.js";
+import {
+  caughtErrorAfterErrorWord,
+  isEmptyPrefix,
+  isJsonObjectText,
+  isSharedConstant,
+  type StaticPrefix,
+  staticPrefix,
+  textBranches,
+} from "../model/error-text.js";
+import { errorMessageExpression, writeErrorMessage } from "../fix/error-message-expression.js";
 import { prefixExpression } from "../fix/prefix-expression.js";
 import { contains } from "../util/ast.js";
 import { failureTextsAddedLater, hasIsErrorTrue, isErrorResult, onToolResult } from "../model/tool-results.js";
@@ -59,7 +68,10 @@ export default createRule({
       missingPrefix:
         "Error text {{start}} should start with {{prefix}} (settings errorPrefix), so that every failure reads the same way to the model and to people. If the project has a consistent prefix of its own, list it in settings acceptedErrorPrefixes.",
       doublePrefix: "This error text starts with {{prefix}} twice. Remove the extra one.",
+      caughtErrorName:
+        "`{{written}}` writes the caught error with its name, so a plain `Error` makes this text read `Error: Error: <message>`. Write the error's message instead.",
       addPrefix: "Start the text with {{prefix}}.",
+      writeErrorMessage: "Write `{{replacement}}`.",
     },
     schema: [],
   },
@@ -90,6 +102,7 @@ export default createRule({
         // A branch of a constant's conditional is that constant's, which other texts may read.
         const shared = prefix !== undefined && !contains(text, branch) && isSharedConstant(text, sourceCode);
         if (prefix && finding) faults.push({ branch, prefix: shared ? { ...prefix, shared } : prefix, finding });
+        else checkCaughtErrorName(branch);
       }
       const first = faults.at(0);
       if (!first) {
@@ -133,13 +146,34 @@ export default createRule({
       });
     }
 
+    /**
+     * A caught error written whole after the word `Error:` that starts the text (`` `Error: ${error}` ``), or, with
+     * `added`, as the start of a message the helper prefixes with it: `Error: Error: ...` for a plain `Error`. Writing
+     * only its message changes the text, so that is a suggestion.
+     */
+    function checkCaughtErrorName(branch: TSESTree.Node, added?: string): void {
+      const found = caughtErrorAfterErrorWord(branch, sourceCode, added);
+      if (!found) return;
+      const replacement = errorMessageExpression(found.caught.name);
+      const edit = writeErrorMessage(found.written, found.caught);
+      context.report({
+        node: found.written,
+        messageId: "caughtErrorName",
+        data: { written: sourceCode.getText(found.written) },
+        suggest: [{ messageId: "writeErrorMessage", data: { replacement }, fix: applyEdits([edit]) }],
+      });
+    }
+
     /** The message given to a helper that adds `added` itself must not start with it too. */
     function checkPrefixedMessage(message: TSESTree.Node, added: string): void {
       const own = prefixChecker(added);
       for (const branch of textBranches(message)) {
         const prefix = staticPrefix(branch, sourceCode);
         const length = prefix ? own.leadingLength(prefix.text) : 0;
-        if (!prefix || length === 0) continue;
+        if (!prefix || length === 0) {
+          checkCaughtErrorName(branch, added);
+          continue;
+        }
         const edit = editFor({ branch, prefix, finding: { kind: "double", length } }, "");
         context.report({
           node: branch,

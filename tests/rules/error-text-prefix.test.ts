@@ -15,6 +15,14 @@ server.registerTool("open_form", { description: "Open a form" }, async ({ id }: 
 ${body}
 });`;
 
+/** An open_form callback whose catch answers with `failure` (line 8), after a lookup whose own `error` it may report. */
+const openFormCatch = (failure: string): string =>
+  registeredTool(`  try {
+    return { content: [{ type: "text", text: await render(id) }] };
+  } catch (err) {
+    return { content: [{ type: "text", text: ${failure} }], isError: true };
+  }`);
+
 /** A class-based low-level server whose error results come from its own method `errorResponse` (lines 21-23). */
 function weatherServer(missingCity: string, fetchFailed: string): string {
   return `
@@ -79,7 +87,7 @@ export const execute = async (params: { key: string }) => {
     }
   } catch (error) {
     response.isError = true;
-    response.content.push({ type: "text", text: \`Error: \${String(error)}\` });
+    response.content.push({ type: "text", text: \`Error: \${error instanceof Error ? error.message : String(error)}\` });
   }
   return response;
 };`;
@@ -275,6 +283,24 @@ export function draft() {
       code: `
 server.registerTool("open_form", { description: "Open a form" }, async () => {
   return { content: [{ type: "text", text: "Form is locked" }], isError: true };
+});`,
+    },
+    {
+      name: "near-misses of a caught error written after the prefix: its message, another start, and an error the code did not catch",
+      filename: TOOL_FILE,
+      code: `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "forms", version: "1.0.0" });
+server.registerTool("open_form", { description: "Open a form" }, async ({ id }: { id: string }) => {
+  const response = await fetch(\`https://forms.example.com/api/\${id}\`);
+  const { error } = (await response.json()) as { error?: string };
+  if (error) return { content: [{ type: "text", text: \`Error: \${error}\` }], isError: true };
+  try {
+    return { content: [{ type: "text", text: await render(id) }] };
+  } catch (err) {
+    if (err instanceof TypeError) return { content: [{ type: "text", text: \`Error: \${err.message}\` }], isError: true };
+    return { content: [{ type: "text", text: \`Error: could not render form \${id}: \${String(err)}\` }], isError: true };
+  }
 });`,
     },
   ],
@@ -552,18 +578,75 @@ export const c = { content: [{ type: "text", text: \`Error: \${reason}\` }], isE
         ],
       })),
     },
+    ...[
+      ["a caught error written whole after the prefix", "err"],
+      ["a caught error written through String() after the prefix", "String(err)"],
+      ["a caught error written through toString() after the prefix", "err.toString()"],
+    ].map(([what, written]) => ({
+      name: `${what}: Error: Error: ..., its message only suggested`,
+      filename: TOOL_FILE,
+      code: openFormCatch(`\`Error: \${${written}}\``),
+      errors: [
+        {
+          messageId: "caughtErrorName" as const,
+          line: 8,
+          column: 56,
+          data: { written },
+          suggestions: [
+            {
+              messageId: "writeErrorMessage" as const,
+              output: openFormCatch("`Error: ${err instanceof Error ? err.message : String(err)}`"),
+            },
+          ],
+        },
+      ],
+    })),
+    {
+      name: "a caught error given whole to a helper that adds the prefix itself",
+      filename: TOOL_FILE,
+      code: `
+const fail = (reason: string) => ({ content: [{ type: "text", text: \`Error: \${reason}\` }], isError: true });
+export async function openForm(id: string) {
+  try {
+    return { content: [{ type: "text", text: await render(id) }] };
+  } catch (err) {
+    return fail(String(err));
+  }
+}`,
+      errors: [
+        {
+          messageId: "caughtErrorName",
+          line: 7,
+          column: 17,
+          suggestions: [
+            {
+              messageId: "writeErrorMessage",
+              output: `
+const fail = (reason: string) => ({ content: [{ type: "text", text: \`Error: \${reason}\` }], isError: true });
+export async function openForm(id: string) {
+  try {
+    return { content: [{ type: "text", text: await render(id) }] };
+  } catch (err) {
+    return fail(err instanceof Error ? err.message : String(err));
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "the prefix twice: the extra one is removed",
       filename: TOOL_FILE,
       code: registeredTool(`  try {
     return { content: [{ type: "text", text: await render(id) }] };
   } catch (err) {
-    return { content: [{ type: "text", text: \`Error: Error: \${String(err)}\` }], isError: true };
+    return { content: [{ type: "text", text: \`Error: Error: \${err instanceof Error ? err.message : String(err)}\` }], isError: true };
   }`),
       output: registeredTool(`  try {
     return { content: [{ type: "text", text: await render(id) }] };
   } catch (err) {
-    return { content: [{ type: "text", text: \`Error: \${String(err)}\` }], isError: true };
+    return { content: [{ type: "text", text: \`Error: \${err instanceof Error ? err.message : String(err)}\` }], isError: true };
   }`),
       errors: [{ messageId: "doublePrefix", line: 8, column: 46 }],
     },
@@ -710,7 +793,7 @@ describe("require-is-error and error-text-prefix together", () => {
   } catch (err) {
     if (err instanceof NotFoundError) return { content: [{ type: "text", text: "error: form not found", isError: true }] };
     return {
-      content: [{ type: "text", text: \`Error: Error: \${String(err)}\` }],
+      content: [{ type: "text", text: \`Error: Error: \${err instanceof Error ? err.message : String(err)}\` }],
     };
   }`);
     const fixed = linter.verifyAndFix(code, config, TOOL_FILE);
@@ -720,7 +803,7 @@ describe("require-is-error and error-text-prefix together", () => {
   } catch (err) {
     if (err instanceof NotFoundError) return { content: [{ type: "text", text: "Error: form not found" }], isError: true };
     return {
-      content: [{ type: "text", text: \`Error: \${String(err)}\` }],
+      content: [{ type: "text", text: \`Error: \${err instanceof Error ? err.message : String(err)}\` }],
       isError: true,
     };
   }`),
