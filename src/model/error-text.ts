@@ -342,9 +342,10 @@ function renderedCaughtError(node: TSESTree.Node, sourceCode: Readonly<TSESLint.
   if (isCaughtError(value, sourceCode)) return value;
   if (value.type !== AST_NODE_TYPES.CallExpression) return undefined;
   const callee = unwrapExpression(value.callee);
-  const [first] = value.arguments;
-  if (callee.type === AST_NODE_TYPES.Identifier && callee.name === "String" && value.arguments.length === 1 && first)
-    return isCaughtError(unwrapExpression(first), sourceCode) ? (unwrapExpression(first) as TSESTree.Identifier) : undefined;
+  if (callee.type === AST_NODE_TYPES.Identifier && callee.name === "String" && value.arguments.length === 1) {
+    const argument = unwrapExpression(value.arguments[0]);
+    return isCaughtError(argument, sourceCode) ? argument : undefined;
+  }
   if (callee.type !== AST_NODE_TYPES.MemberExpression || value.arguments.length > 0 || propertyName(callee) !== "toString")
     return undefined;
   const object = unwrapExpression(callee.object);
