@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-e
 
 const { DefinitionType } = TSESLint.Scope;
 import {
+  assignedValues,
   calleeName,
   contains,
   type FunctionNode,
@@ -45,6 +46,13 @@ function isParamsPatternProperty(identifier: TSESTree.Identifier, key: string): 
   return property.parent.type === AST_NODE_TYPES.ObjectPattern ? property.parent : undefined;
 }
 
+/** The name of a member or a key, not a value (`tool.name`, `{ name: "search" }`): no variable's read. */
+function isPropertyName(identifier: TSESTree.Identifier): boolean {
+  const { parent } = identifier;
+  if (parent.type === AST_NODE_TYPES.MemberExpression) return parent.property === identifier && !parent.computed;
+  return parent.type === AST_NODE_TYPES.Property && parent.key === identifier && !parent.computed && !parent.shorthand;
+}
+
 /** A call that hands a dispatcher's work to a method or function, and the function that only makes it (`forwardsToFunction`). */
 export interface ForwardingCall {
   call: TSESTree.CallExpression;
@@ -59,6 +67,9 @@ const MAX_FORWARDS = 4;
 
 /** The requested tool name of one dispatcher, and the lookups by it. */
 export class RequestedToolName {
+  /** The variables whose assigned values are being read (`everyAssigned`). */
+  private readonly asking = new Set<string>();
+
   constructor(
     private readonly handler: FunctionNode,
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
@@ -71,13 +82,14 @@ export class RequestedToolName {
   is(expression: TSESTree.Node): boolean {
     const node = unwrapOptionalChain(expression);
     if (node.type === AST_NODE_TYPES.MemberExpression) return propertyName(node) === "name" && this.isParams(node.object);
-    if (node.type !== AST_NODE_TYPES.Identifier) return false;
+    if (node.type !== AST_NODE_TYPES.Identifier || isPropertyName(node)) return false;
     const definition = this.definitionInHandler(node);
     if (!definition) return false;
     const identifier = definition.name as TSESTree.Identifier;
-    // `const name = request.params.name`
+    // `const name = request.params.name`; a `let` only ever given the name (`toolName = name` where a loop finds it).
     if (definition.type === DefinitionType.Variable && definition.node.id === identifier) {
-      return definition.node.init !== null && definition.node.parent.kind === "const" && this.is(definition.node.init);
+      if (definition.node.parent.kind === "const") return definition.node.init !== null && this.is(definition.node.init);
+      return this.everyAssigned(node, (value) => this.is(value));
     }
     // `(request) => this.handleToolCall(request.params.name, ...)`: the method's parameter is the name.
     if (this.isForwardedParameter(definition, identifier, (name, argument) => name.is(argument))) return true;
@@ -149,6 +161,19 @@ export class RequestedToolName {
     );
   }
 
+  /** A `let` (or `var`) given values only by plain assignments, at least one, each of which `passes`. */
+  private everyAssigned(identifier: TSESTree.Identifier, passes: (value: TSESTree.Expression) => boolean): boolean {
+    // An assignment that reads the variable itself (`name = name.trim()`) would be asked again: one question at a time.
+    if (this.asking.has(identifier.name)) return false;
+    this.asking.add(identifier.name);
+    try {
+      const values = assignedValues(identifier, this.sourceCode);
+      return values !== undefined && values.length > 0 && values.every(passes);
+    } finally {
+      this.asking.delete(identifier.name);
+    }
+  }
+
   private definitionInHandler(node: TSESTree.Identifier): TSESLint.Scope.Definition | undefined {
     const definition = ASTUtils.findVariable(this.sourceCode.getScope(node), node)?.defs.at(0);
     if (!definition || !contains(this.handler, definition.name)) return undefined;
@@ -200,11 +225,15 @@ export class RequestedToolName {
     return first !== undefined && this.is(first) && FINDER.test(calleeName(node.callee) ?? "");
   }
 
-  /** An identifier bound (`const`) to a lookup that fetches the tool: `const tool = tools.get(name)`. */
+  /**
+   * An identifier bound (`const`) to a lookup that fetches the tool: `const tool = tools.get(name)`; or a `let` only
+   * ever given one (`details = toolList.find((t) => t.name === name)`).
+   */
   isLookupResult(expression: TSESTree.Node): boolean {
     const node = unwrapExpression(expression);
     if (this.lookupTable(node, false) || this.isFinderCall(node)) return true;
     if (node.type !== AST_NODE_TYPES.Identifier) return false;
+    if (this.everyAssigned(node, (value) => this.lookupTable(value, false) !== undefined || this.isFinderCall(value))) return true;
     const variable = ASTUtils.findVariable(this.sourceCode.getScope(node), node);
     return (
       variable?.defs.some(

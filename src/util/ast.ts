@@ -337,6 +337,28 @@ export function singleValueOf(
   return { variable, value: node.init, appended };
 }
 
+/**
+ * Every value a variable declared once is given: its initialiser (unless it has none, or `undefined` or `null`) and the
+ * right side of each plain assignment (`toolName = name`). Undefined for another variable, or where a write is anything
+ * else (`+=`, `++`, a destructuring, a loop's binding).
+ */
+export function assignedValues(identifier: TSESTree.Identifier, sourceCode: SourceCode): TSESTree.Expression[] | undefined {
+  const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!variable || definition?.type !== TSESLint.Scope.DefinitionType.Variable || definition.node.id.type !== AST_NODE_TYPES.Identifier)
+    return undefined;
+  const { init } = definition.node;
+  const values = init && !isNullish(init) ? [init] : [];
+  for (const reference of variable.references) {
+    if (!reference.isWrite() || reference.init) continue;
+    const { parent } = reference.identifier;
+    if (parent.type !== AST_NODE_TYPES.AssignmentExpression || parent.operator !== "=" || parent.left !== reference.identifier)
+      return undefined;
+    values.push(parent.right);
+  }
+  return values;
+}
+
 /** The function an identifier names in its file: a function declaration or a `const` bound to a function. */
 export function declaredFunction(identifier: TSESTree.Identifier, sourceCode: SourceCode): FunctionNode | undefined {
   const definition = definitionOf(identifier, ["function", "variable"], sourceCode);

@@ -226,6 +226,32 @@ server.setRequestHandler(CallToolRequestSchema, async (request) =>
   }),
 );`;
 
+/**
+ * A hosting API's dispatcher that finds the tool by a loop, copying the name into a \`let\` (\`found\`, given at line 9),
+ * then looks its details up by that copy.
+ */
+const DEFAULT_TOOL_START = "let toolName: string | undefined = defaultToolName;";
+const HOSTING_DISPATCHER = (found = "toolName = name;", start = "let toolName: string | undefined;"): string => `
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: params } = request.params;
+  ${start}
+  let details: ApiTool | undefined;
+  for (const tool of tools.values()) {
+    if (tool.name === name) {
+      ${found}
+      break;
+    }
+  }
+  if (!toolName) throw new Error(\`Tool not found: \${name}\`);
+  details = apiTools.find((candidate) => candidate.name === toolName);
+  if (!details) throw new Error(\`Tool details not found for \${toolName}\`);
+  try {
+    return { content: [{ type: "text", text: await callHostingApi(details, params) }] };
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${error instanceof Error ? error.message : String(error)}\` }], isError: true };
+  }
+});`;
+
 /** A dispatcher that only forwards the requested name to a function: imported (`source`) or declared below it. */
 const SCREENSHOT_DISPATCHER = (source: string): string => `
 import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -1144,6 +1170,11 @@ export function remoteTool(client: Client, name: string, inputSchema: JsonSchema
 }`,
     },
     {
+      name: "a dispatcher whose loop copies the found name into a let, and whose details are looked up by it: unknown-tool branches",
+      filename: SERVER_FILE,
+      code: HOSTING_DISPATCHER(),
+    },
+    {
       name: "the fall-through throw after a switch on the tool name whose cases all return",
       filename: SERVER_FILE,
       code: `
@@ -2004,6 +2035,41 @@ export function createGitLogTool() {
       filename: SERVER_FILE,
       code: NAMING_DISPATCHER(NAMES_FROM_VALIDATION),
       errors: [{ messageId: "throwingCall", line: 16, column: 16 }],
+    },
+    {
+      name: "the look-alike of the copied name: a let that starts as the default tool is not only the requested name",
+      filename: SERVER_FILE,
+      code: HOSTING_DISPATCHER("toolName = name;", DEFAULT_TOOL_START),
+      errors: [
+        {
+          messageId: "throw",
+          line: 12,
+          column: 18,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: HOSTING_DISPATCHER("toolName = name;", DEFAULT_TOOL_START).replace(
+                "throw new Error(`Tool not found: ${name}`);",
+                'return { content: [{ type: "text", text: `Error: Tool not found: ${name}` }], isError: true };',
+              ),
+            },
+          ],
+        },
+        {
+          messageId: "throw",
+          line: 14,
+          column: 17,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: HOSTING_DISPATCHER("toolName = name;", DEFAULT_TOOL_START).replace(
+                "throw new Error(`Tool details not found for ${toolName}`);",
+                'return { content: [{ type: "text", text: `Error: Tool details not found for ${toolName}` }], isError: true };',
+              ),
+            },
+          ],
+        },
+      ],
     },
     {
       name: "the same wrapper given a callback that answers with a plain result guards nothing",
