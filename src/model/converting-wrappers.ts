@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   calledFunction,
+  contains,
   declaredFunction,
   enclosingCatch,
   type FunctionNode,
@@ -13,6 +14,7 @@ import {
   unwrapExpression,
 } from "../util/ast.js";
 import { isErrorCallbackParameter, isGuardedCall, wrapperCatchesThrows, type WrapperFacts } from "./handler-shapes.js";
+import { enclosingFunction } from "./estree-tree.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -34,6 +36,8 @@ function wrapperParameterFacts(
   let byArgument = byCall.get(call);
   if (!byArgument) byCall.set(call, (byArgument = new Map<number, WrapperFacts | null | undefined>()));
   if (!byArgument.has(argumentIndex)) {
+    // A wrapper that hands its parameter on to itself asks of its own call: no answer meanwhile.
+    byArgument.set(argumentIndex, null);
     byArgument.set(argumentIndex, readWrapperParameterFacts(call, argumentIndex, sourceCode, isErrorAnswer));
   }
   return byArgument.get(argumentIndex);
@@ -53,7 +57,14 @@ function readWrapperParameterFacts(
   if (parameter?.type !== AST_NODE_TYPES.Identifier) return null;
   const answersAtCall = (value: TSESTree.Expression): boolean =>
     isErrorAnswer(value) || answersThroughCallback(value, wrapper, call, sourceCode, isErrorAnswer);
-  return handedOnFacts(parameterReads(wrapper, parameter, sourceCode), () => wrapper, answersAtCall);
+  const inGuardedCallback = (parameterCall: TSESTree.CallExpression): boolean => {
+    const given = enclosingFunction(parameterCall);
+    const { child, parent } = given && given !== wrapper ? outerParent(given) : { child: undefined, parent: undefined };
+    if (parent?.type !== AST_NODE_TYPES.CallExpression || !contains(wrapper, parent)) return false;
+    const index = parent.arguments.indexOf(child as TSESTree.CallExpressionArgument);
+    return index !== -1 && catchingWrapperCall(parent, index, sourceCode, isErrorAnswer) === true;
+  };
+  return handedOnFacts(parameterReads(wrapper, parameter, sourceCode), () => wrapper, answersAtCall, inGuardedCallback);
 }
 
 /**
@@ -120,6 +131,7 @@ export function handedOnFacts(
   reads: readonly TSESTree.Node[],
   boundaryOf: (call: TSESTree.CallExpression) => TSESTree.Node,
   isErrorAnswer: (value: TSESTree.Expression) => boolean,
+  inGuardedCallback?: (call: TSESTree.CallExpression) => boolean,
 ): WrapperFacts {
   const uses = reads.map(useOf);
   const calls = uses.filter((use) => use !== "read" && use !== "escapes");
@@ -127,6 +139,7 @@ export function handedOnFacts(
     guardedCalls: calls.map((call) => {
       const guard = tryAround(call, boundaryOf(call));
       return isGuardedCall({
+        inGuardedCallback: inGuardedCallback?.(call),
         inTry: guard !== undefined,
         catchReturnsErrorResult:
           guard?.handler?.body.body.some(

@@ -461,10 +461,11 @@ export function dispatchTableShape(facts: DispatchTableFacts): HandlerShape | un
 /**
  * A call of a handler guarded by its caller: it stands in the block of a `try` of the caller whose
  * `catch` returns an error result, so what the handler throws becomes an error result.
- * A dispatcher's call of a table's function, or a wrapper's call of the handler it was given.
+ * A dispatcher's call of a table's function, or a wrapper's call of the handler it was given; a wrapper may also make
+ * the call in a function it gives a catching wrapper (`(handler) => withErrorHandling(async (input) => handler(input))`).
  */
-export function isGuardedCall(facts: { inTry: boolean; catchReturnsErrorResult: boolean }): boolean {
-  return facts.inTry && facts.catchReturnsErrorResult;
+export function isGuardedCall(facts: { inTry: boolean; catchReturnsErrorResult: boolean; inGuardedCallback?: boolean }): boolean {
+  return (facts.inTry && facts.catchReturnsErrorResult) || facts.inGuardedCallback === true;
 }
 
 /**

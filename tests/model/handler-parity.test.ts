@@ -231,6 +231,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/registrars.ts:42 registration registration false",
       "src/registrars.ts:45 registration registration false",
       "src/server.ts:104 definition framework false",
+      "src/server.ts:120 registration registration true",
+      "src/server.ts:125 registration registration false",
       "src/server.ts:14 registration registration false",
       "src/server.ts:18 registration registration false",
       "src/server.ts:26 registration registration true",

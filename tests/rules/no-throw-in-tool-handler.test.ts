@@ -252,6 +252,33 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   }
 });`;
 
+/** A task app's catching wrapper, a timing one, and one built on `base` for write tools; add_task's throw is line 23. */
+const WRITE_GUARD = (base = "withErrorHandling"): string => `
+const withErrorHandling = <T>(handler: (input: T) => Promise<CallToolResult>) => async (input: T): Promise<CallToolResult> => {
+  try {
+    return await handler(input);
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${error instanceof Error ? error.message : String(error)}\` }], isError: true };
+  }
+};
+const withTiming = <T>(handler: (input: T) => Promise<CallToolResult>) => async (input: T) => {
+  const started = Date.now();
+  try {
+    return await handler(input);
+  } finally {
+    metrics.record("tool_ms", Date.now() - started);
+  }
+};
+const withWriteAccess = <T>(handler: (input: T) => Promise<CallToolResult>) =>
+  ${base}(async (input: T) => {
+    if (readOnly) throw new Error("the task store is read-only");
+    return await handler(input);
+  });
+server.registerTool("add_task", { inputSchema: { title: z.string() } }, withWriteAccess(async ({ title }) => {
+  if (!title.trim()) throw new Error("title is required");
+  return { content: [{ type: "text", text: \`Added \${await tasks.add(title)}\` }] };
+}));`;
+
 /** A dispatcher that only forwards the requested name to a function: imported (`source`) or declared below it. */
 const SCREENSHOT_DISPATCHER = (source: string): string => `
 import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -1266,6 +1293,11 @@ server.registerTool("delete_branch", { inputSchema: { branch: z.string() } }, sa
 }));`,
     },
     {
+      name: "a wrapper built on the file's catching wrapper, handing the handler to it inside a function of its own, guards it too",
+      filename: SERVER_FILE,
+      code: WRITE_GUARD(),
+    },
+    {
       name: "a wrapper declared in the file whose catch answers through the file's own error helper guards the handler",
       filename: SERVER_FILE,
       code: `
@@ -2065,6 +2097,28 @@ export function createGitLogTool() {
               output: HOSTING_DISPATCHER("toolName = name;", DEFAULT_TOOL_START).replace(
                 "throw new Error(`Tool details not found for ${toolName}`);",
                 'return { content: [{ type: "text", text: `Error: Tool details not found for ${toolName}` }], isError: true };',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "the look-alike: a wrapper built the same way on a wrapper that only times the call guards nothing",
+      filename: SERVER_FILE,
+      code: WRITE_GUARD("withTiming"),
+      errors: [
+        {
+          messageId: "throw",
+          line: 23,
+          column: 22,
+          data: { outcome: THROW_SAFETY_NET, hint: "" },
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: WRITE_GUARD("withTiming").replace(
+                'throw new Error("title is required");',
+                'return { content: [{ type: "text", text: "Error: title is required" }], isError: true };',
               ),
             },
           ],

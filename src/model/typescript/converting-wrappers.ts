@@ -9,10 +9,13 @@ import {
 import type { McpSettings } from "../settings.js";
 import { calleeLastName, returnedValuesTs } from "./resolve.js";
 import { isErrorAnswerTs } from "./tool-results.js";
+import { enclosingTsFunction } from "./ts-tree.js";
 import {
+  containsTs,
   descendants,
   enclosingCatchTs,
   functionOfDeclaration,
+  outerTs,
   resolvedSymbol,
   symbolNode,
   tryAround,
@@ -37,7 +40,11 @@ function wrapperParameterFactsTs(
   if (!byCall) factsCache.set(settings, (byCall = new WeakMap()));
   let byArgument = byCall.get(node);
   if (!byArgument) byCall.set(node, (byArgument = new Map<number, WrapperFacts | null | undefined>()));
-  if (!byArgument.has(argumentIndex)) byArgument.set(argumentIndex, readWrapperParameterFactsTs(checker, node, argumentIndex, settings));
+  if (!byArgument.has(argumentIndex)) {
+    // A wrapper that hands its parameter on to itself asks of its own call: no answer meanwhile.
+    byArgument.set(argumentIndex, null);
+    byArgument.set(argumentIndex, readWrapperParameterFactsTs(checker, node, argumentIndex, settings));
+  }
   return byArgument.get(argumentIndex);
 }
 
@@ -63,7 +70,17 @@ function readWrapperParameterFactsTs(
   }
   const answersAtCall = (value: ts.Expression): boolean =>
     isErrorAnswerTs(value, settings, checker) || answersThroughCallbackTs(checker, value, wrapper, node, settings);
-  return handedOnFactsTs(reads, () => wrapper, answersAtCall);
+  // `inGuardedCallback` of the ESTree adapter: the call stands in a function given to a catching wrapper.
+  const inGuardedCallback = (call: ts.CallExpression): boolean => {
+    const given = enclosingTsFunction(call);
+    if (!given || given === wrapper) return false;
+    const child = outerTs(given);
+    const parent = child.parent;
+    if (!typescript.isCallExpression(parent) || !containsTs(wrapper, parent)) return false;
+    const index = parent.arguments.indexOf(child as ts.Expression);
+    return index !== -1 && catchingWrapperCallTs(checker, parent, index, settings) === true;
+  };
+  return handedOnFactsTs(reads, () => wrapper, answersAtCall, inGuardedCallback);
 }
 
 /** `answersThroughCallback` of `../converting-wrappers.ts` on TypeScript nodes. */
@@ -144,6 +161,7 @@ export function handedOnFactsTs(
   reads: readonly ts.Expression[],
   boundaryOf: (call: ts.CallExpression) => ts.Node,
   isErrorAnswer: (value: ts.Expression) => boolean,
+  inGuardedCallback?: (call: ts.CallExpression) => boolean,
 ): WrapperFacts {
   const uses = reads.map(useOf);
   const calls = uses.filter((use) => use !== "read" && use !== "escapes");
@@ -155,7 +173,7 @@ export function handedOnFactsTs(
           (statement) =>
             typescript.isReturnStatement(statement) && statement.expression !== undefined && isErrorAnswer(statement.expression),
         ) ?? false;
-      return isGuardedCall({ inTry: guard !== undefined, catchReturnsErrorResult });
+      return isGuardedCall({ inGuardedCallback: inGuardedCallback?.(call), inTry: guard !== undefined, catchReturnsErrorResult });
     }),
     callsInCatch: calls.filter((call) => enclosingCatchTs(call, boundaryOf(call)) !== undefined).length,
     parameterEscapes: uses.includes("escapes"),
