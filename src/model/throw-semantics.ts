@@ -178,6 +178,24 @@ export function escapes<N>(tree: SyntaxTree<N>, site: N, boundary: N, exit?: Rej
   return !isCaught(tree, site, boundary, catchingCall);
 }
 
+/** One link of a promise chain that a call's promise is the receiver of: `.then(onFulfilled)` has one argument. */
+export interface ChainLink {
+  method: string | undefined;
+  argumentCount: number;
+}
+
+/**
+ * A promise chain handles its receiver's rejection on the spot: through `.then(onFulfilled)` and `.finally(...)` links,
+ * it reaches a `.catch(...)` or a `.then(onFulfilled, onRejected)` (`asyncWork().then(use).catch(report)`).
+ */
+export function chainHandlesRejection(links: Iterable<ChainLink>): boolean {
+  for (const { method, argumentCount } of links) {
+    if (method === "catch" || (method === "then" && argumentCount >= 2)) return true;
+    if (method !== "then" && method !== "finally") return false;
+  }
+  return false;
+}
+
 /** `Promise.reject` (also `Promise["reject"]`; a library `Promise` such as bluebird's rejects the same way). */
 export function isPromiseReject(object: string | undefined, method: string | undefined): boolean {
   return object === "Promise" && method === "reject";

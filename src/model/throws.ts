@@ -23,6 +23,8 @@ import {
 import {
   callUsing,
   type CatchingCall,
+  chainHandlesRejection,
+  type ChainLink,
   escapes,
   isAllowedRethrow,
   isAllowedThrow,
@@ -347,14 +349,23 @@ function throwing({ fn, name, line }: Helper): ThrowingFunction | undefined {
   return line === undefined ? undefined : { fn, name, line };
 }
 
-/** `call.catch(...)`: the call's promise is handled on the spot. */
+/** `call.catch(...)`, also after `.then(...)` links: the call's promise is handled on the spot (`chainHandlesRejection`). */
 function isCatchReceiver(call: TSESTree.CallExpression): boolean {
-  const { child, parent } = outerParent(call);
-  return (
-    parent?.type === AST_NODE_TYPES.MemberExpression &&
-    parent.object === child &&
-    propertyName(parent) === "catch" &&
-    parent.parent.type === AST_NODE_TYPES.CallExpression &&
-    parent.parent.callee === parent
-  );
+  return chainHandlesRejection(chainLinks(call));
+}
+
+/** The method calls chained on `call`'s value, in order: `.then(use)` and `.catch(report)` of `call.then(use).catch(report)`. */
+function* chainLinks(call: TSESTree.CallExpression): Generator<ChainLink> {
+  for (let receiver: TSESTree.Node = call; ;) {
+    const { child, parent } = outerParent(receiver);
+    if (
+      parent?.type !== AST_NODE_TYPES.MemberExpression ||
+      parent.object !== child ||
+      parent.parent.type !== AST_NODE_TYPES.CallExpression ||
+      parent.parent.callee !== parent
+    )
+      return;
+    yield { method: propertyName(parent), argumentCount: parent.parent.arguments.length };
+    receiver = parent.parent;
+  }
 }

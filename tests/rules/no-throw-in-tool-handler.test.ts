@@ -959,6 +959,14 @@ server.registerTool("get_rate", { inputSchema: { code: z.string() } }, async ({ 
   await KnowledgeGraphManager.open("memory.jsonl").catch(() => undefined)`,
       ),
     },
+    ...[
+      "knowledgeGraph.addObservations(observations).then((added) => added.length).catch(() => 0)",
+      'knowledgeGraph.addObservations(observations).finally(() => audit.flush()).then(String, () => "not added")',
+    ].map((call) => ({
+      name: `a same-file class's method whose promise chain handles the rejection further on: ${call.slice(45)}`,
+      filename: SERVER_FILE,
+      code: KNOWLEDGE_GRAPH_TOOLS('const knowledgeGraph = new KnowledgeGraphManager("memory.jsonl");', call),
+    })),
     {
       name: "a catch that lets the URL elicitation error through, as McpServer does, by class or by code",
       filename: SERVER_FILE,
@@ -2731,6 +2739,22 @@ export async function main(): Promise<void> {
         },
       ],
     })),
+    {
+      name: "the look-alike of a handled chain: .then() and .finally() links without a rejection handler pass the rejection on",
+      filename: SERVER_FILE,
+      code: KNOWLEDGE_GRAPH_TOOLS(
+        'const knowledgeGraph = new KnowledgeGraphManager("memory.jsonl");',
+        "knowledgeGraph.addObservations(observations).then((added) => added.length).finally(() => audit.flush())",
+      ),
+      errors: [
+        {
+          messageId: "throwingCall",
+          data: { name: "knowledgeGraph.addObservations", line: 9, outcome: SAFETY_NET, hint: "" },
+          line: 24,
+          column: 23,
+        },
+      ],
+    },
     {
       name: "a same-file class's method called on an instance through a helper of the handler",
       filename: SERVER_FILE,

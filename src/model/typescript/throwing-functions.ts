@@ -9,6 +9,8 @@ import {
   escapes,
   FACTORY_DEPTH,
   type FactoryValue,
+  chainHandlesRejection,
+  type ChainLink,
   isCaught,
   isAllowedRethrow,
   isAllowedThrow,
@@ -71,18 +73,30 @@ interface Facts {
   library: { node: ts.Node; call: LibraryThrow } | undefined;
 }
 
-/** `asyncHelper().catch(...)`: the rejection an async callee turns its throws into is handled on the spot. */
+/**
+ * `asyncHelper().catch(...)`, also after `.then(...)` links: the rejection an async callee turns its throws into is
+ * handled on the spot (`chainHandlesRejection`).
+ */
 function isCatchReceiver(call: ts.CallExpression): boolean {
-  let child: ts.Node = call;
-  while (typescript.isParenthesizedExpression(child.parent)) child = child.parent;
-  const member = child.parent;
-  return (
-    typescript.isPropertyAccessExpression(member) &&
-    member.expression === child &&
-    member.name.text === "catch" &&
-    typescript.isCallExpression(member.parent) &&
-    member.parent.expression === member
-  );
+  return chainHandlesRejection(chainLinksTs(call));
+}
+
+/** The method calls chained on `call`'s value, in order (as the ESTree adapter's `chainLinks`). */
+function* chainLinksTs(call: ts.CallExpression): Generator<ChainLink> {
+  for (let receiver: ts.Node = call; ;) {
+    let child = receiver;
+    while (typescript.isParenthesizedExpression(child.parent)) child = child.parent;
+    const member = child.parent;
+    if (
+      !typescript.isPropertyAccessExpression(member) ||
+      member.expression !== child ||
+      !typescript.isCallExpression(member.parent) ||
+      member.parent.expression !== member
+    )
+      return;
+    yield { method: member.name.text, argumentCount: member.parent.arguments.length };
+    receiver = member.parent;
+  }
 }
 
 const isAsync = (target: ThrowTarget): boolean => (typescript.getCombinedModifierFlags(target) & typescript.ModifierFlags.Async) !== 0;

@@ -171,6 +171,25 @@ server.registerTool("read_json", { inputSchema: {} }, async ({ path }) => {
     ],
   },
   {
+    name: "an async helper whose promise chain reaches a .catch() is handled, in a helper too; one whose chain has only .then() is not",
+    filename: SERVER_FILE,
+    code: `
+async function fetchPage(url: string): Promise<string> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(\`HTTP \${String(response.status)} for \${url}\`);
+  return response.text();
+}
+async function previewOf(url: string): Promise<string> {
+  return fetchPage(url).then((text) => text.slice(0, 200)).catch(() => "");
+}
+server.registerTool("fetch_page", { inputSchema: { url: z.string() } }, async ({ url }) => {
+  const preview = await previewOf(url);
+  const full = await fetchPage(url).then((text) => text.trim());
+  return { content: [{ type: "text", text: \`\${preview}\\n\${full}\` }] };
+});`,
+    errors: [{ messageId: "throwingCall", data: { name: "fetchPage", line: 4, outcome: SAFETY_NET, hint: "" }, line: 12, column: 22 }],
+  },
+  {
     name: "a helper bound with var, never reassigned",
     filename: SERVER_FILE,
     code: `
