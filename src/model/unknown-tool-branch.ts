@@ -12,6 +12,7 @@ import {
   singleValueOf,
   someNode,
   isNullish,
+  leaves,
   unwrapExpression,
   unwrapOptionalChain,
 } from "../util/ast.js";
@@ -361,27 +362,6 @@ export class RequestedToolName {
 /** `a || b` (or `&&`) joined by `operator` only, each side passing `test`. */
 function everyOperand(node: TSESTree.LogicalExpression, operator: "&&" | "||", test: (operand: TSESTree.Expression) => boolean): boolean {
   return node.operator === operator && test(node.left) && test(node.right);
-}
-
-/**
- * The statement ends by leaving on every path: a `return` or a `throw`, a block whose last statement leaves, an
- * `if`/`else` both of whose branches leave, or a `try` whose block and `catch` leave (or whose `finally` does).
- */
-function leaves(statement: TSESTree.Statement | null | undefined): boolean {
-  if (!statement) return false;
-  switch (statement.type) {
-    case AST_NODE_TYPES.ReturnStatement:
-    case AST_NODE_TYPES.ThrowStatement:
-      return true;
-    case AST_NODE_TYPES.BlockStatement:
-      return leaves(statement.body.at(-1));
-    case AST_NODE_TYPES.IfStatement:
-      return leaves(statement.consequent) && leaves(statement.alternate);
-    case AST_NODE_TYPES.TryStatement:
-      return leaves(statement.finalizer) || (leaves(statement.block) && (!statement.handler || leaves(statement.handler.body)));
-    default:
-      return false;
-  }
 }
 
 /** The text of a string or template literal, its quasis joined. */

@@ -217,17 +217,50 @@ export function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
 
 /**
  * The nearest `if` around `node`, in the function that holds it, whose branch holding it is taken when `taken` says so
- * of its test: the consequent (`consequent` true) when the test holds, the alternate when it does not.
+ * of its test: the consequent (`consequent` true) when the test holds, the alternate when it does not. Code after an
+ * `if` without `else` whose consequent always leaves (`if (cached) return cached;`) runs only where the test failed:
+ * unless another `if` holds it, it stands in that `if`'s alternate.
  */
 export function ifTaken(
   node: TSESTree.Node,
   taken: (test: TSESTree.Expression, consequent: boolean) => boolean,
 ): TSESTree.IfStatement | undefined {
+  let inBranch = false;
   for (let child = node, parent = node.parent; parent && !isFunctionNode(parent); child = parent, parent = parent.parent) {
-    if (parent.type === AST_NODE_TYPES.IfStatement && parent.test !== child && taken(parent.test, parent.consequent === child))
-      return parent;
+    if (parent.type === AST_NODE_TYPES.IfStatement && parent.test !== child) {
+      if (taken(parent.test, parent.consequent === child)) return parent;
+      inBranch = true;
+    }
+    // Only for code that no other `if` holds: one inside `if (page.links.length > 0)` answers that test.
+    if (parent.type !== AST_NODE_TYPES.BlockStatement || inBranch) continue;
+    for (let index = parent.body.indexOf(child as TSESTree.Statement) - 1; index >= 0; index--) {
+      const before = parent.body[index];
+      if (before.type === AST_NODE_TYPES.IfStatement && !before.alternate && leaves(before.consequent) && taken(before.test, false))
+        return before;
+    }
   }
   return undefined;
+}
+
+/**
+ * The statement ends by leaving on every path: a `return` or a `throw`, a block whose last statement leaves, an
+ * `if`/`else` both of whose branches leave, or a `try` whose block and `catch` leave (or whose `finally` does).
+ */
+export function leaves(statement: TSESTree.Statement | null | undefined): boolean {
+  if (!statement) return false;
+  switch (statement.type) {
+    case AST_NODE_TYPES.ReturnStatement:
+    case AST_NODE_TYPES.ThrowStatement:
+      return true;
+    case AST_NODE_TYPES.BlockStatement:
+      return leaves(statement.body.at(-1));
+    case AST_NODE_TYPES.IfStatement:
+      return leaves(statement.consequent) && leaves(statement.alternate);
+    case AST_NODE_TYPES.TryStatement:
+      return leaves(statement.finalizer) || (leaves(statement.block) && (!statement.handler || leaves(statement.handler.body)));
+    default:
+      return false;
+  }
 }
 
 /** The nearest `catch` clause around `node` inside `boundary` (a function): code there handles an error. */

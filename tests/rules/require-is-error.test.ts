@@ -542,6 +542,18 @@ export function describeFailure(reason: string) {
       code: pageGuardTool(`if (page?.cached) return { content: [{ type: "text", text: page.html }] };
   else return { content: [{ type: "text", text: \`Fetched \${url} fresh: \${page.html}\` }] };`),
     },
+    ...[
+      [
+        "an if on the value whose branch does not leave",
+        `if (!page) console.warn(\`no cached copy of \${url}\`);
+  if (page?.stale) return { content: [{ type: "text", text: \`Some links of \${url} were not found\` }] };`,
+      ],
+      [
+        "an answer after an if that returns the value, saying there is none",
+        `if (page) return { content: [{ type: "text", text: page.html }] };
+  return { content: [{ type: "text", text: \`No cached copy of \${url} found\` }] };`,
+      ],
+    ].map(([what, guard]) => ({ name: `near-miss after a guard: ${what}`, filename: SERVER_FILE, code: pageGuardTool(guard) })),
     {
       name: "near-miss of a guard's answer: one that also answers in structuredContent (the output schema's null) is an answer",
       filename: SERVER_FILE,
@@ -1187,6 +1199,27 @@ function reply(method: string, text: string) {
               output: registeredTool(`  const page = await pages.find(url);
   if (page?.html) return { content: [{ type: "text", text: page.html }] };
   else return { content: [{ type: "text", text: \`Page \${url} not found\` }], isError: true };`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "after an if that returns where the value is there, without else, a text saying it was not found",
+      filename: SERVER_FILE,
+      code: pageGuardTool(`if (page) return { content: [{ type: "text", text: page.html }] };
+  return { content: [{ type: "text", text: "Page not found in the cache. Fetch it first." }] };`),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 7,
+          column: 10,
+          data: { evidence: ABSENCE },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: pageGuardTool(`if (page) return { content: [{ type: "text", text: page.html }] };
+  return { content: [{ type: "text", text: "Page not found in the cache. Fetch it first." }], isError: true };`),
             },
           ],
         },
