@@ -46,6 +46,36 @@ export function onToolResult(listener: (result: Readonly<ToolResult>) => void): 
 }
 
 /**
+ * The object literals a result's spreads bring, when each spread brings only such literals, none of which spreads
+ * again or sets `content` or `isError`: `...(schema ? { structuredContent } : {})`, `...(details && { structuredContent
+ * })`. Undefined where a spread may bring anything (`...base`).
+ */
+export function spreadObjects(node: TSESTree.ObjectExpression): TSESTree.ObjectExpression[] | undefined {
+  const objects: TSESTree.ObjectExpression[] = [];
+  for (const member of node.properties) {
+    if (member.type !== AST_NODE_TYPES.SpreadElement) continue;
+    const value = unwrapExpression(member.argument);
+    const branches =
+      value.type === AST_NODE_TYPES.ConditionalExpression
+        ? [value.consequent, value.alternate]
+        : value.type === AST_NODE_TYPES.LogicalExpression && value.operator === "&&"
+          ? [value.right]
+          : [value];
+    for (const branch of branches.map(unwrapExpression)) {
+      if (
+        branch.type !== AST_NODE_TYPES.ObjectExpression ||
+        branch.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement) ||
+        findProperty(branch, "content") ||
+        findProperty(branch, "isError")
+      )
+        return undefined;
+      objects.push(branch);
+    }
+  }
+  return objects;
+}
+
+/**
  * Objects with a `content` array that are not tool results: a chat message (`{ role, content }`) or a
  * content block of another API (Anthropic's `{ type: "tool_result", content, is_error }`).
  */

@@ -4,7 +4,7 @@ import { isErrorResultOrByEvidence } from "../model/error-evidence.js";
 import { onErrorHelperCall } from "../model/error-helpers.js";
 import { isEmptyText } from "../model/error-text.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
-import { hasEmptyContent, onToolResult } from "../model/tool-results.js";
+import { hasEmptyContent, onToolResult, spreadObjects } from "../model/tool-results.js";
 import { findProperty } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
@@ -38,8 +38,10 @@ export default createRule({
     return {
       ...onToolResult((result) => {
         const { node } = result;
-        // A spread may bring `content`, `isError` or `structuredContent`: what the result holds is unknown.
-        if (result.hasSpread || !isErrorResultOrByEvidence(result, mcp, sourceCode)) return;
+        // A spread may bring `content`, `isError` or `structuredContent`: what the result holds is unknown, unless it
+        // brings object literals only (`...(schema ? { structuredContent } : {})`).
+        const brought = result.hasSpread ? spreadObjects(node) : [];
+        if (!brought || !isErrorResultOrByEvidence(result, mcp, sourceCode)) return;
         if (hasEmptyContent(result, sourceCode)) {
           context.report({
             node: result.content,
@@ -60,6 +62,9 @@ export default createRule({
             ],
           });
         }
+        // One a spread brings sometimes: where to take it out is the author's choice.
+        const spread = structured ? undefined : brought.map((object) => findProperty(object, "structuredContent")).find(Boolean);
+        if (spread) context.report({ node: spread, messageId: "structuredContent" });
       }),
       // The helper's own result is checked where the helper builds it; a call can only give it an empty message.
       ...onErrorHelperCall(helpers, (call, helper) => {

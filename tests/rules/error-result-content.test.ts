@@ -100,6 +100,14 @@ ruleTester.run("error-result-content", rule, {
     return { ...base.result, structuredContent: base.data, content: [{ type: "text", text: "" }], isError: true };`),
     },
     {
+      name: "near-misses of a spread that brings structuredContent: on a success result, or one bringing another value",
+      filename: SERVER_FILE,
+      code: registeredTool(`    const invoice = await invoices.find(id);
+    const audit = await invoices.audit(id);
+    if (!invoice) return { content: [{ type: "text", text: "Error: invoice not found" }], isError: true, ...(audit ? audit.extra : {}) };
+    return { content: [{ type: "text", text: JSON.stringify(invoice) }], ...(invoice.total > 0 ? { structuredContent: invoice } : {}) };`),
+    },
+    {
       name: "content that may say something: a variable item, a spread, an image, a computed text, one non-empty branch",
       filename: TOOL_FILE,
       code: `
@@ -235,6 +243,19 @@ export async function handleInvoice(args: { id: string }) {
             },
           ],
         },
+      ],
+    },
+    {
+      name: "structuredContent that a conditional spread of object literals brings to an error result: reported, no suggestion",
+      filename: SERVER_FILE,
+      code: registeredTool(`    const invoice = await invoices.find(id);
+    const errors = await invoices.validate(id);
+    if (!invoice) return { content: [{ type: "text", text: "Error: invoice not found" }], isError: true, ...(errors.length > 0 ? { structuredContent: { errors } } : {}) };
+    if (invoice.void) return { isError: true, content: [{ type: "text", text: "Error: invoice is void" }], ...(errors.length > 0 && { structuredContent: { errors } }) };
+    return { content: [{ type: "text", text: JSON.stringify(invoice) }], structuredContent: invoice };`),
+      errors: [
+        { messageId: "structuredContent", line: 11, column: 132 },
+        { messageId: "structuredContent", line: 12, column: 135 },
       ],
     },
     {
