@@ -102,7 +102,7 @@ export default createRule({
       successStringInCatch:
         "This `catch` returns the failure as plain text, which the client reads as a successful result. Return an error result with `isError: true`.",
       failureThroughPlainBuilder:
-        "This tool handler returns a failure through `{{builder}}()`, which builds a result without `isError: true`, so the client takes it for a success. Return an error result with `isError: true`.",
+        "This failure is answered through `{{builder}}()`, which builds a result without `isError: true`, so the client takes it for a success. Return an error result with `isError: true`.",
       failureJsonString:
         "This tool handler returns a failure as JSON text that says it failed, which the client reads as a successful result. Return an error result with `isError: true`.",
       addIsError: "Add `isError: true` to the result.",
@@ -212,8 +212,9 @@ export default createRule({
           const branches = textBranches(message, sourceCode);
           const failing = branches.filter((branch) => readsAsErrorText(branch, sourceCode, mcp.settings, () => false)).length;
           if (failing === 0) continue;
+          // In a handler, or anywhere in tool code (a tool file's `createErrorResponse` built on the file's builder).
           const site = returnSite(call);
-          if (!site || !mcp.handlers.isToolHandler(site.fn)) continue;
+          if (!site || !(mcp.handlers.isToolFile || mcp.handlers.isToolHandler(site.fn))) continue;
           context.report({
             node: call,
             messageId: "failureThroughPlainBuilder",

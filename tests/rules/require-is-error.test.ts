@@ -15,6 +15,14 @@ ${body}
 }`;
 
 /** An SDK server registering one tool in a server file; the callback body starts on line 5. */
+/** A tool file's success builder and the error response built on it (line 5), as an issue tracker's tools share them. */
+const TOOL_FILE_ERROR_RESPONSE = `
+export const createToolResponse = (text: string) => ({ content: [{ type: "text" as const, text }] });
+export function createErrorResponse(error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  return createToolResponse(\`Error: \${message}\`);
+}`;
+
 const registeredTool = (body: string): string => `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 const server = new McpServer({ name: "pages", version: "1.0.0" });
@@ -474,7 +482,7 @@ ruleTester.run("require-is-error", rule, {
       ),
     },
     {
-      name: "an error text given to a plain builder outside any tool handler",
+      name: "an error text given to a plain builder outside any tool handler, in server code",
       filename: SERVER_FILE,
       code: `
 const textResult = (text: string) => ({ content: [{ type: "text" as const, text }] });
@@ -940,6 +948,28 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
             {
               messageId: "wrapAsErrorResult",
               output: marketTool('return { content: [{ type: "text", text: `Error: Error fetching market: ${reason}` }], isError: true };'),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "an error text given to a plain builder in a tool file, by the file's error response built on it",
+      filename: TOOL_FILE,
+      code: TOOL_FILE_ERROR_RESPONSE,
+      errors: [
+        {
+          messageId: "failureThroughPlainBuilder",
+          data: { builder: "createToolResponse" },
+          line: 5,
+          column: 10,
+          suggestions: [
+            {
+              messageId: "wrapAsErrorResult",
+              output: TOOL_FILE_ERROR_RESPONSE.replace(
+                "createToolResponse(`Error: ${message}`)",
+                '{ content: [{ type: "text", text: `Error: ${message}` }], isError: true }',
+              ),
             },
           ],
         },
