@@ -23,6 +23,17 @@ const openFormCatch = (failure: string): string =>
     return { content: [{ type: "text", text: ${failure} }], isError: true };
   }`);
 
+/** A tool whose catch gives `message` to the file's helper that adds the prefix itself (line 7). */
+const prefixingHelperCatch = (message: string): string => `
+const fail = (reason: string) => ({ content: [{ type: "text", text: \`Error: \${reason}\` }], isError: true });
+export async function openForm(id: string) {
+  try {
+    return { content: [{ type: "text", text: await render(id) }] };
+  } catch (err) {
+    return fail(${message});
+  }
+}`;
+
 /** A class-based low-level server whose error results come from its own method `errorResponse` (lines 21-23). */
 function weatherServer(missingCity: string, fetchFailed: string): string {
   return `
@@ -604,33 +615,14 @@ export const c = { content: [{ type: "text", text: \`Error: \${reason}\` }], isE
     {
       name: "a caught error given whole to a helper that adds the prefix itself",
       filename: TOOL_FILE,
-      code: `
-const fail = (reason: string) => ({ content: [{ type: "text", text: \`Error: \${reason}\` }], isError: true });
-export async function openForm(id: string) {
-  try {
-    return { content: [{ type: "text", text: await render(id) }] };
-  } catch (err) {
-    return fail(String(err));
-  }
-}`,
+      code: prefixingHelperCatch("String(err)"),
       errors: [
         {
           messageId: "caughtErrorName",
           line: 7,
           column: 17,
           suggestions: [
-            {
-              messageId: "writeErrorMessage",
-              output: `
-const fail = (reason: string) => ({ content: [{ type: "text", text: \`Error: \${reason}\` }], isError: true });
-export async function openForm(id: string) {
-  try {
-    return { content: [{ type: "text", text: await render(id) }] };
-  } catch (err) {
-    return fail(err instanceof Error ? err.message : String(err));
-  }
-}`,
-            },
+            { messageId: "writeErrorMessage", output: prefixingHelperCatch("err instanceof Error ? err.message : String(err)") },
           ],
         },
       ],

@@ -2021,20 +2021,29 @@ export function createGitLogTool() {
         ),
       ],
     },
-    {
-      name: "a function of the file the dispatcher forwards to is the handler: its throw is reported there, its unknown-tool branch is not",
+    ...[
+      {
+        name: "a function of the file the dispatcher forwards to is the handler: its throw is reported there, its unknown-tool branch is not",
+        dispatcher: (source: string) => SCREENSHOT_DISPATCHER(source),
+      },
+      {
+        name: "a dispatcher that names the request's parts before forwarding still hands the work on: the unknown-tool branch is not reported",
+        dispatcher: (source: string) => NAMING_DISPATCHER(NAMES_FROM_PARAMS, source),
+      },
+    ].map(({ name, dispatcher }) => ({
+      name,
       filename: SERVER_FILE,
-      code: SCREENSHOT_DISPATCHER(HANDLE_TOOL_CALL),
+      code: dispatcher(HANDLE_TOOL_CALL),
       errors: [
         {
-          messageId: "throw",
+          messageId: "throw" as const,
           data: { outcome: THROW_JSON_RPC, hint: "" },
           line: 7,
           column: 41,
           suggestions: [
             {
-              messageId: "replaceWithErrorResult",
-              output: SCREENSHOT_DISPATCHER(
+              messageId: "replaceWithErrorResult" as const,
+              output: dispatcher(
                 HANDLE_TOOL_CALL.replace(
                   'throw new Error("url must be a string");',
                   'return { content: [{ type: "text", text: "Error: url must be a string" }], isError: true };',
@@ -2044,32 +2053,7 @@ export function createGitLogTool() {
           ],
         },
       ],
-    },
-    {
-      name: "a dispatcher that names the request's parts before forwarding still hands the work on: the unknown-tool branch is not reported",
-      filename: SERVER_FILE,
-      code: NAMING_DISPATCHER(NAMES_FROM_PARAMS),
-      errors: [
-        {
-          messageId: "throw",
-          data: { outcome: THROW_JSON_RPC, hint: "" },
-          line: 7,
-          column: 41,
-          suggestions: [
-            {
-              messageId: "replaceWithErrorResult",
-              output: NAMING_DISPATCHER(
-                NAMES_FROM_PARAMS,
-                HANDLE_TOOL_CALL.replace(
-                  'throw new Error("url must be a string");',
-                  'return { content: [{ type: "text", text: "Error: url must be a string" }], isError: true };',
-                ),
-              ),
-            },
-          ],
-        },
-      ],
-    },
+    })),
     {
       name: "the look-alike: a dispatcher that validates the request before forwarding does work of its own, and the call can throw",
       filename: SERVER_FILE,
