@@ -114,7 +114,7 @@ function failurePath(site: ReturnSite, mcp: McpContext): FailurePath | undefined
  */
 function answerOwner(node: TSESTree.Node, fn: FunctionNode, mcp: McpContext): "toolCode" | "toolAnswers" | undefined {
   if (mcp.handlers.isInToolCode(node)) return "toolCode";
-  return answersOnlyWithToolResults(fn, mcp.sourceCode.visitorKeys) ? "toolAnswers" : undefined;
+  return answersOnlyWithToolResults(fn, mcp.sourceCode) ? "toolAnswers" : undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
+  calledFunction,
   callGivenArgument,
   calleeName,
   constVariableOf,
@@ -106,18 +107,31 @@ const readToolResult = lastAnswer((object: TSESTree.ObjectExpression): ToolResul
 /**
  * A function that answers as a tool does, wherever it is registered: it returns at least twice, and every value it
  * returns is a tool result written there (`async function acceptEvent(args) { ... return { content: [...] } }`, a
- * handler module listed in another file's tool table). Asked for each result such a function returns: answered once.
+ * handler module listed in another file's tool table), or the result of a function of the file that only builds such
+ * results (`return toResult(await res.text())`). Asked for each result such a function returns: answered once.
  */
-export const answersOnlyWithToolResults = lastAnswer((fn: FunctionNode, visitorKeys: TSESLint.SourceCode.VisitorKeys): boolean => {
-  const values = returnedValues(fn, visitorKeys);
+export const answersOnlyWithToolResults = lastAnswer((fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>): boolean => {
+  const values = returnedValues(fn, sourceCode.visitorKeys);
   return (
-    values.length > 1 &&
-    values.every((value) => {
-      const node = unwrapExpression(value);
-      return node.type === AST_NODE_TYPES.ObjectExpression && toolResult(node) !== undefined;
-    })
+    values.length > 1 && values.some(isWrittenResult) && values.every((value) => isWrittenResult(value) || isBuiltResult(value, sourceCode))
   );
 });
+
+/** A tool result written as an object literal. */
+function isWrittenResult(value: TSESTree.Node): boolean {
+  const node = unwrapExpression(value);
+  return node.type === AST_NODE_TYPES.ObjectExpression && toolResult(node) !== undefined;
+}
+
+/** The (awaited) call of a function of the file every answer of which is a tool result written there: a result builder. */
+function isBuiltResult(value: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  let node = unwrapExpression(value);
+  if (node.type === AST_NODE_TYPES.AwaitExpression) node = unwrapExpression(node.argument);
+  if (node.type !== AST_NODE_TYPES.CallExpression || node.callee.type !== AST_NODE_TYPES.Identifier) return false;
+  const builder = calledFunction(node.callee, sourceCode);
+  const answers = builder ? returnedValues(builder, sourceCode.visitorKeys) : [];
+  return answers.length > 0 && answers.every(isWrittenResult);
+}
 
 /** Assertion methods: `expect(r).toMatchObject({...})`, `assert.deepStrictEqual(r, {...})`. */
 const ASSERTION = /^(?:to[A-Z]\w*|(?:not)?(?:[Dd]eep)?(?:[Ss]trict)?[Ee]qual)$/u;

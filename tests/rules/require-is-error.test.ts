@@ -207,6 +207,19 @@ const MISSING_EVENT_ID = 'if (!args.eventId) return { content: [{ type: "text", 
 const EVENT_FAILURE = "`The calendar service refused: ${(error as Error).message}`";
 const CALENDAR_FILE = "src/calendar/accept-event.ts";
 
+/** A weather module's search, answering with `success` (line 7) or, from its catch, a result without isError (line 9). */
+const weatherSearchModule = (success: string): string => `
+const toResult = (text: string) => ({ content: [{ type: "text" as const, text }] });
+const summarize = (text: string) => text.trim().slice(0, 500);
+export async function searchWeather(query: string) {
+  try {
+    const response = await fetch(\`https://api.example.com/weather?q=\${encodeURIComponent(query)}\`);
+    return ${success};
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Weather search failed: \${String(error)}\` }] };
+  }
+}`;
+
 /** A page tool whose `guard` (line 6) answers the lookup before the page is returned. */
 const pageGuardTool = (guard: string): string =>
   registeredTool(`  const page = await pages.find(url);
@@ -480,6 +493,11 @@ ruleTester.run("require-is-error", rule, {
         'return textResult(`Error fetching market: ${reason}`) ?? sorry(`Error fetching market: ${reason}`);\n  function sorry(reason: string) { return { content: [{ type: "text" as const, text: "Sorry" }], reason }; }',
         '(text: string) => ({ content: [{ type: "text" as const, text }], isError: text.startsWith("Error") })',
       ),
+    },
+    {
+      name: "near-miss of a function answering with tool results: its other answer is a call of a function that builds none",
+      filename: "src/weather/search.ts",
+      code: weatherSearchModule("summarize(await response.text())"),
     },
     {
       name: "an error text given to a plain builder outside any tool handler, in server code",
@@ -1164,6 +1182,16 @@ function reply(method: string, text: string) {
           ],
         },
       ],
+    },
+    {
+      name: "a function that answers with tool results, one of them through the file's result builder: its catch is a failure path",
+      filename: "src/weather/search.ts",
+      code: weatherSearchModule("toResult(await response.text())"),
+      output: weatherSearchModule("toResult(await response.text())").replace(
+        "String(error)}` }] };",
+        "String(error)}` }], isError: true };",
+      ),
+      errors: [{ messageId: "missingIsError", line: 9, column: 12 }],
     },
     {
       name: "a function that answers only with tool results, outside tool files and handlers: its catch is a failure path",
