@@ -333,8 +333,11 @@ export function statesVerdict(text: TSESTree.Node, sourceCode: Readonly<TSESLint
   );
 }
 
-/** A start that is the word `Error` and its colon, and nothing else: what a plain `Error`'s own text starts with. */
-const ERROR_WORD_ONLY = /^\s*error:\s*$/iu;
+/**
+ * A start that is the word `Error` and its colon, and nothing else: what a plain `Error`'s own text starts with. A rule
+ * tests a text's static start with it before it asks `caughtErrorAfterErrorWord`, which most texts need not be asked.
+ */
+export const ERROR_WORD_ONLY = /^\s*error:\s*$/iu;
 
 /** A caught error written into a text, where that writes it whole: `error`, `String(error)`, `error.toString()`. */
 function renderedCaughtError(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Identifier | undefined {

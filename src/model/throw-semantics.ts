@@ -188,7 +188,7 @@ export interface ChainLink {
  * A promise chain handles its receiver's rejection on the spot: through `.then(onFulfilled)` and `.finally(...)` links,
  * it reaches a `.catch(...)` or a `.then(onFulfilled, onRejected)` (`asyncWork().then(use).catch(report)`).
  */
-export function chainHandlesRejection(links: Iterable<ChainLink>): boolean {
+export function chainHandlesRejection(links: readonly ChainLink[]): boolean {
   for (const { method, argumentCount } of links) {
     if (method === "catch" || (method === "then" && argumentCount >= 2)) return true;
     if (method !== "then" && method !== "finally") return false;

@@ -351,21 +351,18 @@ function throwing({ fn, name, line }: Helper): ThrowingFunction | undefined {
 
 /** `call.catch(...)`, also after `.then(...)` links: the call's promise is handled on the spot (`chainHandlesRejection`). */
 function isCatchReceiver(call: TSESTree.CallExpression): boolean {
-  return chainHandlesRejection(chainLinks(call));
+  // The method calls chained on the call's value, in order.
+  const links: ChainLink[] = [];
+  for (let link = chainedCall(call); link; link = chainedCall(link.call)) links.push(link);
+  return chainHandlesRejection(links);
 }
 
-/** The method calls chained on `call`'s value, in order: `.then(use)` and `.catch(report)` of `call.then(use).catch(report)`. */
-function* chainLinks(call: TSESTree.CallExpression): Generator<ChainLink> {
-  for (let receiver: TSESTree.Node = call; ;) {
-    const { child, parent } = outerParent(receiver);
-    if (
-      parent?.type !== AST_NODE_TYPES.MemberExpression ||
-      parent.object !== child ||
-      parent.parent.type !== AST_NODE_TYPES.CallExpression ||
-      parent.parent.callee !== parent
-    )
-      return;
-    yield { method: propertyName(parent), argumentCount: parent.parent.arguments.length };
-    receiver = parent.parent;
-  }
+/** The method call made on `receiver`'s value (`.then(use)` of `fetchPage(url).then(use)`), and its name. */
+function chainedCall(receiver: TSESTree.Node): (ChainLink & { call: TSESTree.CallExpression }) | undefined {
+  const { child, parent } = outerParent(receiver);
+  if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== child) return undefined;
+  const call = parent.parent;
+  return call.type === AST_NODE_TYPES.CallExpression && call.callee === parent
+    ? { call, method: propertyName(parent), argumentCount: call.arguments.length }
+    : undefined;
 }

@@ -919,15 +919,16 @@ function forwardedCall(fn: FunctionNode): TSESTree.MemberExpression | TSESTree.I
  * of the request is no work of its own.
  */
 function onlyCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
-  let body: TSESTree.Node = fn.body;
-  if (body.type === AST_NODE_TYPES.BlockStatement) {
-    const last = body.body.at(-1);
-    if (last?.type !== AST_NODE_TYPES.ReturnStatement || !last.argument || !body.body.slice(0, -1).every(onlyReadsInput)) return undefined;
-    body = last.argument;
-  }
+  const block = fn.body.type === AST_NODE_TYPES.BlockStatement ? fn.body.body : undefined;
+  let body: TSESTree.Node | null | undefined = block ? block.at(-1) : fn.body;
+  if (block) body = body?.type === AST_NODE_TYPES.ReturnStatement ? body.argument : undefined;
+  if (!body) return undefined;
   body = unwrapExpression(body);
   if (body.type === AST_NODE_TYPES.AwaitExpression) body = unwrapExpression(body.argument);
-  return body.type === AST_NODE_TYPES.CallExpression ? body : undefined;
+  if (body.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  // The statements before the `return` last: most functions return no call, and are not read this far.
+  for (let index = 0; block && index < block.length - 1; index++) if (!onlyReadsInput(block[index])) return undefined;
+  return body;
 }
 
 /** `const { name } = request.params;`, `const args = request.params.arguments ?? {};`: a `const` that only reads values. */

@@ -47,13 +47,6 @@ function isParamsPatternProperty(identifier: TSESTree.Identifier, key: string): 
   return property.parent.type === AST_NODE_TYPES.ObjectPattern ? property.parent : undefined;
 }
 
-/** The name of a member or a key, not a value (`tool.name`, `{ name: "search" }`): no variable's read. */
-function isPropertyName(identifier: TSESTree.Identifier): boolean {
-  const { parent } = identifier;
-  if (parent.type === AST_NODE_TYPES.MemberExpression) return parent.property === identifier && !parent.computed;
-  return parent.type === AST_NODE_TYPES.Property && parent.key === identifier && !parent.computed && !parent.shorthand;
-}
-
 /** A call that hands a dispatcher's work to a method or function, and the function that only makes it (`forwardsToFunction`). */
 export interface ForwardingCall {
   call: TSESTree.CallExpression;
@@ -83,7 +76,16 @@ export class RequestedToolName {
   is(expression: TSESTree.Node): boolean {
     const node = unwrapOptionalChain(expression);
     if (node.type === AST_NODE_TYPES.MemberExpression) return propertyName(node) === "name" && this.isParams(node.object);
-    if (node.type !== AST_NODE_TYPES.Identifier || isPropertyName(node)) return false;
+    if (node.type !== AST_NODE_TYPES.Identifier) return false;
+    // The name of a member or a key (`tool.name`, `{ name: "search" }`) reads no variable: written out, as `usedIn`
+    // asks it of every identifier of a test.
+    const { parent } = node;
+    if (
+      parent.type === AST_NODE_TYPES.MemberExpression
+        ? parent.property === node && !parent.computed
+        : parent.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed && !parent.shorthand
+    )
+      return false;
     const definition = this.definitionInHandler(node);
     if (!definition) return false;
     const identifier = definition.name as TSESTree.Identifier;

@@ -5,6 +5,7 @@ import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { type PrefixChecker, type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
 import {
   caughtErrorAfterErrorWord,
+  ERROR_WORD_ONLY,
   isEmptyPrefix,
   isJsonObjectText,
   isSharedConstant,
@@ -102,7 +103,8 @@ export default createRule({
         // A branch of a constant's conditional is that constant's, which other texts may read.
         const shared = prefix !== undefined && !contains(text, branch) && isSharedConstant(text, sourceCode);
         if (prefix && finding) faults.push({ branch, prefix: shared ? { ...prefix, shared } : prefix, finding });
-        else checkCaughtErrorName(branch);
+        // Only a text that starts with the word `Error:` alone may write a caught error after it.
+        else if (prefix && !prefix.complete && ERROR_WORD_ONLY.test(prefix.text)) checkCaughtErrorName(branch);
       }
       const first = faults.at(0);
       if (!first) {

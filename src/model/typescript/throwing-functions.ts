@@ -78,25 +78,21 @@ interface Facts {
  * handled on the spot (`chainHandlesRejection`).
  */
 function isCatchReceiver(call: ts.CallExpression): boolean {
-  return chainHandlesRejection(chainLinksTs(call));
+  const links: ChainLink[] = [];
+  for (let link = chainedCallTs(call); link; link = chainedCallTs(link.call)) links.push(link);
+  return chainHandlesRejection(links);
 }
 
-/** The method calls chained on `call`'s value, in order (as the ESTree adapter's `chainLinks`). */
-function* chainLinksTs(call: ts.CallExpression): Generator<ChainLink> {
-  for (let receiver: ts.Node = call; ;) {
-    let child = receiver;
-    while (typescript.isParenthesizedExpression(child.parent)) child = child.parent;
-    const member = child.parent;
-    if (
-      !typescript.isPropertyAccessExpression(member) ||
-      member.expression !== child ||
-      !typescript.isCallExpression(member.parent) ||
-      member.parent.expression !== member
-    )
-      return;
-    yield { method: member.name.text, argumentCount: member.parent.arguments.length };
-    receiver = member.parent;
-  }
+/** The method call made on `receiver`'s value, and its name (as the ESTree adapter's `chainedCall`). */
+function chainedCallTs(receiver: ts.Node): (ChainLink & { call: ts.CallExpression }) | undefined {
+  let child = receiver;
+  while (typescript.isParenthesizedExpression(child.parent)) child = child.parent;
+  const member = child.parent;
+  if (!typescript.isPropertyAccessExpression(member) || member.expression !== child) return undefined;
+  const call = member.parent;
+  return typescript.isCallExpression(call) && call.expression === member
+    ? { call, method: member.name.text, argumentCount: call.arguments.length }
+    : undefined;
 }
 
 const isAsync = (target: ThrowTarget): boolean => (typescript.getCombinedModifierFlags(target) & typescript.ModifierFlags.Async) !== 0;
