@@ -4,7 +4,7 @@ import { isErrorResultOrByEvidence } from "../model/error-evidence.js";
 import { onErrorHelperCall } from "../model/error-helpers.js";
 import { isEmptyText } from "../model/error-text.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
-import { hasEmptyContent, onToolResult, spreadObjects } from "../model/tool-results.js";
+import { hasEmptyContent, hasIsErrorTrue, onToolResult, spreadObjects } from "../model/tool-results.js";
 import { findProperty } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
@@ -62,8 +62,12 @@ export default createRule({
             ],
           });
         }
-        // One a spread brings sometimes: where to take it out is the author's choice.
-        const spread = structured ? undefined : brought.map((object) => findProperty(object, "structuredContent")).find(Boolean);
+        // One a spread brings sometimes, to a result that says `isError: true` itself (a result marked later may be marked
+        // on the spread's own condition: `...(isError ? {} : { structuredContent })`); where to take it out is the author's.
+        const spread =
+          structured || !hasIsErrorTrue(result)
+            ? undefined
+            : brought.map((object) => findProperty(object, "structuredContent")).find(Boolean);
         if (spread) context.report({ node: spread, messageId: "structuredContent" });
       }),
       // The helper's own result is checked where the helper builds it; a call can only give it an empty message.

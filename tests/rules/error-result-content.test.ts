@@ -100,12 +100,15 @@ ruleTester.run("error-result-content", rule, {
     return { ...base.result, structuredContent: base.data, content: [{ type: "text", text: "" }], isError: true };`),
     },
     {
-      name: "near-misses of a spread that brings structuredContent: on a success result, or one bringing another value",
+      name: "near-misses of a spread that brings structuredContent: on a success result, one bringing another value, one marked later on the spread's condition",
       filename: SERVER_FILE,
       code: registeredTool(`    const invoice = await invoices.find(id);
     const audit = await invoices.audit(id);
     if (!invoice) return { content: [{ type: "text", text: "Error: invoice not found" }], isError: true, ...(audit ? audit.extra : {}) };
-    return { content: [{ type: "text", text: JSON.stringify(invoice) }], ...(invoice.total > 0 ? { structuredContent: invoice } : {}) };`),
+    const failed = invoice.status === "failed";
+    const result = { content: [{ type: "text", text: invoice.summary }], ...(failed ? {} : { structuredContent: invoice }) };
+    if (failed) result.isError = true;
+    return result;`),
     },
     {
       name: "content that may say something: a variable item, a spread, an image, a computed text, one non-empty branch",
