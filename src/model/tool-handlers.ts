@@ -19,7 +19,6 @@ import {
   rootIdentifier,
   tryAround,
   unwrapExpression,
-  unwrapOptionalChain,
 } from "../util/ast.js";
 import { importedName, isSdkProtocolErrorImport } from "./protocol-errors.js";
 import { nodeAt } from "../util/node-at.js";
@@ -940,19 +939,34 @@ function onlyReadsInput(statement: TSESTree.Statement): boolean {
   );
 }
 
-/** A name, a member of one (`request.params.name`, `args?.["id"]`), or one with a written fallback (`args ?? {}`). */
+/**
+ * A name, a member of one (`request.params.name`, `args?.["id"]`), or one with a written fallback (`args ?? {}`). Read
+ * by node type, without unwrapping first: most `const`s before a `return` are given a call, answered at once.
+ */
 function isRead(expression: TSESTree.Expression): boolean {
-  const node = unwrapOptionalChain(expression);
-  if (node.type === AST_NODE_TYPES.Identifier) return true;
-  if (node.type === AST_NODE_TYPES.MemberExpression)
-    return (!node.computed || node.property.type === AST_NODE_TYPES.Literal) && isRead(node.object);
-  if (node.type !== AST_NODE_TYPES.LogicalExpression || node.operator === "&&") return false;
-  const fallback = unwrapExpression(node.right);
-  const written =
-    fallback.type === AST_NODE_TYPES.Literal ||
-    (fallback.type === AST_NODE_TYPES.ObjectExpression && fallback.properties.length === 0) ||
-    (fallback.type === AST_NODE_TYPES.ArrayExpression && fallback.elements.length === 0);
-  return written && isRead(node.left);
+  switch (expression.type) {
+    case AST_NODE_TYPES.Identifier:
+      return true;
+    case AST_NODE_TYPES.MemberExpression:
+      return (!expression.computed || expression.property.type === AST_NODE_TYPES.Literal) && isRead(expression.object);
+    case AST_NODE_TYPES.ChainExpression:
+    case AST_NODE_TYPES.TSAsExpression:
+    case AST_NODE_TYPES.TSNonNullExpression:
+    case AST_NODE_TYPES.TSSatisfiesExpression:
+    case AST_NODE_TYPES.TSTypeAssertion:
+      return isRead(expression.expression);
+    case AST_NODE_TYPES.LogicalExpression: {
+      if (expression.operator === "&&") return false;
+      const fallback = unwrapExpression(expression.right);
+      const written =
+        fallback.type === AST_NODE_TYPES.Literal ||
+        (fallback.type === AST_NODE_TYPES.ObjectExpression && fallback.properties.length === 0) ||
+        (fallback.type === AST_NODE_TYPES.ArrayExpression && fallback.elements.length === 0);
+      return written && isRead(expression.left);
+    }
+    default:
+      return false;
+  }
 }
 
 /**
