@@ -36,6 +36,7 @@ import {
 } from "./error-text.js";
 import { answersOnlyWithToolResults, isErrorResult, type ToolResult, toolResult } from "./tool-results.js";
 import type { McpSettings } from "./settings.js";
+import { rejectionHandlerIndex } from "./throw-semantics.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -79,9 +80,8 @@ export function rejectionCall(fn: FunctionNode): TSESTree.CallExpression | undef
   if (parent?.type !== AST_NODE_TYPES.CallExpression || parent.callee.type !== AST_NODE_TYPES.MemberExpression) {
     return undefined;
   }
-  const method = propertyName(parent.callee);
   const index = parent.arguments.indexOf(child as TSESTree.CallExpressionArgument);
-  return (method === "catch" && index === 0) || (method === "then" && index === 1) ? parent : undefined;
+  return index !== -1 && index === rejectionHandlerIndex(propertyName(parent.callee)) ? parent : undefined;
 }
 
 /**

@@ -184,13 +184,19 @@ export interface ChainLink {
   argumentCount: number;
 }
 
+/** The argument of a promise method that handles a rejection: `.catch(onRejected)`'s first, `.then(ok, onRejected)`'s second. */
+export function rejectionHandlerIndex(method: string | undefined): number | undefined {
+  return method === "catch" ? 0 : method === "then" ? 1 : undefined;
+}
+
 /**
  * A promise chain handles its receiver's rejection on the spot: through `.then(onFulfilled)` and `.finally(...)` links,
- * it reaches a `.catch(...)` or a `.then(onFulfilled, onRejected)` (`asyncWork().then(use).catch(report)`).
+ * it reaches a link given a rejection handler (`rejectionHandlerIndex`): `asyncWork().then(use).catch(report)`.
  */
 export function chainHandlesRejection(links: readonly ChainLink[]): boolean {
   for (const { method, argumentCount } of links) {
-    if (method === "catch" || (method === "then" && argumentCount >= 2)) return true;
+    const index = rejectionHandlerIndex(method);
+    if (index !== undefined && argumentCount > index) return true;
     if (method !== "then" && method !== "finally") return false;
   }
   return false;
