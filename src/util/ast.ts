@@ -354,20 +354,10 @@ export function singleValueOf(
   { appends = false } = {},
 ): { variable: TSESLint.Scope.Variable; value: TSESTree.Expression; appended: boolean } | undefined {
   if (surelyUndeclared(identifier.name, ["variable"], sourceCode)) return undefined;
-  const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier);
-  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (!variable || definition?.type !== TSESLint.Scope.DefinitionType.Variable) return undefined;
-  const { node } = definition;
-  if (node.id.type !== AST_NODE_TYPES.Identifier || !node.init) return undefined;
-  let appended = false;
-  for (const reference of variable.references) {
-    if (!reference.isWrite() || reference.init) continue;
-    const { parent } = reference.identifier;
-    if (!appends || parent.type !== AST_NODE_TYPES.AssignmentExpression || parent.operator !== "+=" || parent.left !== reference.identifier)
-      return undefined;
-    appended = true;
-  }
-  return { variable, value: node.init, appended };
+  const declared = declaredOnce(identifier, sourceCode);
+  const value = declared?.declarator.init;
+  if (!declared || !value || declared.assignments.some((assignment) => !appends || assignment.operator !== "+=")) return undefined;
+  return { variable: declared.variable, value, appended: declared.assignments.length > 0 };
 }
 
 /**
@@ -376,20 +366,34 @@ export function singleValueOf(
  * else (`+=`, `++`, a destructuring, a loop's binding).
  */
 export function assignedValues(identifier: TSESTree.Identifier, sourceCode: SourceCode): TSESTree.Expression[] | undefined {
+  const declared = declaredOnce(identifier, sourceCode);
+  if (!declared || declared.assignments.some((assignment) => assignment.operator !== "=")) return undefined;
+  const { init } = declared.declarator;
+  return [...(init && !isNullish(init) ? [init] : []), ...declared.assignments.map((assignment) => assignment.right)];
+}
+
+/**
+ * A variable declared once by a declarator of its own name, and the assignments that write it after its declaration;
+ * undefined where anything else writes it (`++`, a destructuring, a loop's binding). What `singleValueOf` and
+ * `assignedValues` read.
+ */
+function declaredOnce(
+  identifier: TSESTree.Identifier,
+  sourceCode: SourceCode,
+):
+  { variable: TSESLint.Scope.Variable; declarator: TSESTree.VariableDeclarator; assignments: TSESTree.AssignmentExpression[] } | undefined {
   const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier);
   const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (!variable || definition?.type !== TSESLint.Scope.DefinitionType.Variable || definition.node.id.type !== AST_NODE_TYPES.Identifier)
     return undefined;
-  const { init } = definition.node;
-  const values = init && !isNullish(init) ? [init] : [];
+  const assignments: TSESTree.AssignmentExpression[] = [];
   for (const reference of variable.references) {
     if (!reference.isWrite() || reference.init) continue;
     const { parent } = reference.identifier;
-    if (parent.type !== AST_NODE_TYPES.AssignmentExpression || parent.operator !== "=" || parent.left !== reference.identifier)
-      return undefined;
-    values.push(parent.right);
+    if (parent.type !== AST_NODE_TYPES.AssignmentExpression || parent.left !== reference.identifier) return undefined;
+    assignments.push(parent);
   }
-  return values;
+  return { variable, declarator: definition.node, assignments };
 }
 
 /** The function an identifier names in its file: a function declaration or a `const` bound to a function. */
