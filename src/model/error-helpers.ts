@@ -4,7 +4,7 @@ import {
   constDeclaratorOf,
   declaredName,
   type FunctionNode,
-  instanceMethodOf,
+  classMethodOf,
   onObjectWithProperty,
   outerParent,
   propertyName,
@@ -13,7 +13,7 @@ import {
 } from "../util/ast.js";
 import { nodeAt } from "../util/node-at.js";
 import { readsOf } from "../util/references.js";
-import { thisMembersNamed } from "../util/this-members.js";
+import { methodReads } from "../util/method-reads.js";
 import type { ErrorHelper, McpSettings } from "./settings.js";
 import { crossFileErrorHelper } from "./typescript/error-helpers.js";
 import type { TypedServices } from "./typescript/services.js";
@@ -137,12 +137,13 @@ export class ErrorHelpers {
 
   private detectedHelper(call: TSESTree.CallExpression): ErrorHelper | undefined {
     const callee = unwrapExpression(call.callee);
-    const name =
-      callee.type === AST_NODE_TYPES.Identifier
-        ? callee.name
-        : callee.type === AST_NODE_TYPES.MemberExpression && unwrapExpression(callee.object).type === AST_NODE_TYPES.ThisExpression
-          ? propertyName(callee)
-          : undefined;
+    // `errorResult(...)`, `this.errorResult(...)`, or `ToolResults.fail(...)` of a class's static method.
+    let name: string | undefined;
+    if (callee.type === AST_NODE_TYPES.Identifier) name = callee.name;
+    else if (callee.type === AST_NODE_TYPES.MemberExpression) {
+      const object = unwrapExpression(callee.object).type;
+      if (object === AST_NODE_TYPES.ThisExpression || object === AST_NODE_TYPES.Identifier) name = propertyName(callee);
+    }
     if (name === undefined || !this.declaredHelperNames().has(name)) return undefined;
     const fn = calledFunction(callee, this.sourceCode);
     return (fn && this.detected.get(fn)) ?? undefined;
@@ -212,15 +213,15 @@ export function onErrorHelperCall(
  * method's (`this.errorResult(...)` in its class).
  */
 function calledName(fn: FunctionNode): string | undefined {
-  return declaredName(fn) ?? instanceMethodOf(fn)?.name;
+  return declaredName(fn) ?? classMethodOf(fn)?.name;
 }
 
 /** What names `fn` in the file's calls of it: the reads of its declared name, or the `this.<name>` members of its class. */
 function calleesOf(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>): readonly TSESTree.Node[] {
   const declaration = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : constDeclaratorOf(fn);
   if (declaration?.id) return readsOf(declaration, declaration.id, sourceCode);
-  const method = instanceMethodOf(fn);
-  return method ? thisMembersNamed(method.classBody, method.name, sourceCode) : [];
+  const method = classMethodOf(fn);
+  return method ? methodReads(method, sourceCode) : [];
 }
 
 /** `name`, `a.b.name` or `this.name`, for a callee made only of non-computed members. */

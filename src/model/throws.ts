@@ -2,10 +2,12 @@ import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/util
 import {
   calleeName,
   type FunctionNode,
-  instanceMethod,
+  type ClassSide,
+  classMethod,
+  classMethodOf,
   outerParent,
   propertyName,
-  thisClassBody,
+  thisSide,
   TRANSPARENT_WRAPPERS,
   unwrapExpression,
 } from "../util/ast.js";
@@ -20,6 +22,7 @@ import {
   rethrowGuard,
   runsInside,
 } from "./estree-tree.js";
+import { classNameReads } from "../util/method-reads.js";
 import {
   callUsing,
   type CatchingCall,
@@ -210,9 +213,9 @@ export class ThrowCollector {
     return helper ?? undefined;
   }
 
-  /** The helper that `this.<name>()` calls in `classBody`. */
-  private methodNamed(classBody: TSESTree.ClassBody, name: string): Helper | undefined {
-    const fn = instanceMethod(classBody, name);
+  /** The helper that `this.<name>()` calls on `side` of a class. */
+  private methodNamed(side: ClassSide, name: string): Helper | undefined {
+    const fn = classMethod(side, name);
     return fn && this.helperOf(fn);
   }
 
@@ -227,15 +230,16 @@ export class ThrowCollector {
     const { definition } = helper;
     if (definition.type === AST_NODE_TYPES.MethodDefinition || definition.type === AST_NODE_TYPES.PropertyDefinition) {
       for (const { call, name } of this.thisCalls) {
-        const classBody = thisClassBody(call.callee);
-        if (classBody && this.methodNamed(classBody, name) === helper && !handled(call)) calls.push(call);
+        const side = thisSide(call.callee);
+        if (side && this.methodNamed(side, name) === helper && !handled(call)) calls.push(call);
       }
-      const name = propertyName(definition);
-      if (name === undefined || instanceMethod(definition.parent, name) !== helper.fn) return calls;
-      // `graph.addObservations(...)` on a variable that holds only instances of the class.
-      for (const read of instanceReads(definition.parent, this.sourceCode)) {
+      const method = classMethodOf(helper.fn);
+      if (!method) return calls;
+      // `graph.addObservations(...)` on a variable that holds only instances of the class; `Router.dispatch(...)` on the class.
+      const reads = method.isStatic ? classNameReads(method.classBody, this.sourceCode) : instanceReads(method.classBody, this.sourceCode);
+      for (const read of reads) {
         const { child, parent } = outerParent(read);
-        if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== child || propertyName(parent) !== name) continue;
+        if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== child || propertyName(parent) !== method.name) continue;
         const call = outerParent(parent);
         if (call.parent?.type === AST_NODE_TYPES.CallExpression && call.parent.callee === call.child && !handled(call.parent))
           calls.push(call.parent);
@@ -323,7 +327,7 @@ function namedHelper(fn: FunctionNode): Helper | undefined {
   const { parent } = outerParent(fn);
   if (parent?.type !== AST_NODE_TYPES.MethodDefinition && parent?.type !== AST_NODE_TYPES.PropertyDefinition) return undefined;
   const name = propertyName(parent);
-  if (parent.static || name === undefined || !parent.value || unwrapExpression(parent.value) !== fn) return undefined;
+  if (name === undefined || !parent.value || unwrapExpression(parent.value) !== fn) return undefined;
   return { fn, name: `this.${name}`, definition: parent, steps: [] };
 }
 

@@ -10,7 +10,7 @@ import {
   aliasedMethodName,
   findProperty,
   type FunctionNode,
-  instanceMethodOf,
+  classMethodOf,
   isFunctionNode,
   outerParent,
   parameterReads,
@@ -24,7 +24,7 @@ import { importedName, isSdkProtocolErrorImport } from "./protocol-errors.js";
 import { nodeAt } from "../util/node-at.js";
 import { nearestOwner } from "../util/per-file.js";
 import { definitionOf, hasEscapes, readsOf } from "../util/references.js";
-import { thisMembersNamed } from "../util/this-members.js";
+import { methodReads } from "../util/method-reads.js";
 import {
   callArgumentShape,
   classMemberShape,
@@ -369,7 +369,7 @@ export class ToolHandlers {
 
   /**
    * The function the forwarding call of `forwarder` calls: `this.search` of the enclosing class, `tools.search` of a
-   * same-file object literal, `handleToolCall` declared in this file.
+   * same-file object literal or `Tools.search` of a class, `handleToolCall` declared in this file.
    */
   private forwardedFunction(callee: TSESTree.MemberExpression | TSESTree.Identifier, forwarder: FunctionNode): FunctionNode | undefined {
     // A parameter is no function of this file (nothing else binds a name in the forwarder).
@@ -381,6 +381,9 @@ export class ToolHandlers {
     if (object.type === AST_NODE_TYPES.ThisExpression) return calledFunction(callee, this.sourceCode);
     // `([a], [b]) => a.localeCompare(b)`: a parameter is no object literal (nothing else binds a name in the forwarder).
     if (object.type !== AST_NODE_TYPES.Identifier || bindsParameter(forwarder, object.name)) return undefined;
+    // `WeatherTools.forecast`: a static method of a class of this file.
+    const method = calledFunction(callee, this.sourceCode);
+    if (method) return method;
     const definition = definitionOf(object, ["variable"], this.sourceCode);
     const init =
       definition?.type === TSESLint.Scope.DefinitionType.Variable && definition.parent.kind === "const" ? definition.node.init : null;
@@ -397,8 +400,8 @@ export class ToolHandlers {
    */
   private methodReferencesOf(fn: FunctionNode): TSESTree.MemberExpression[] {
     const around = outerParent(fn);
-    const method = instanceMethodOf(fn, around);
-    if (method) return thisMembersNamed(method.classBody, method.name, this.sourceCode);
+    const method = classMethodOf(fn, around);
+    if (method) return methodReads(method, this.sourceCode);
     const { child, parent } = around;
     if (parent?.type !== AST_NODE_TYPES.Property || parent.value !== child || parent.parent.type !== AST_NODE_TYPES.ObjectExpression)
       return [];

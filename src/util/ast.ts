@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { lastAnswer } from "./last-answer.js";
 import { isNode } from "./node-at.js";
 import { definitionOf, surelyUndeclared } from "./references.js";
 
@@ -409,19 +410,43 @@ export function declaredFunction(identifier: TSESTree.Identifier, sourceCode: So
 
 /**
  * The function of this file a callee names: a function declaration or a `const` bound to a function
- * (`declaredFunction`), or a method of the class around the call (`this.registerTool`).
+ * (`declaredFunction`), a method of the class around the call (`this.registerTool`, a static one in a static member),
+ * or a static method of a class declared in the file (`ToolRouter.dispatch`).
  */
 export function calledFunction(callee: TSESTree.Node, sourceCode: SourceCode): FunctionNode | undefined {
   if (callee.type === AST_NODE_TYPES.Identifier) return declaredFunction(callee, sourceCode);
-  if (
-    callee.type !== AST_NODE_TYPES.MemberExpression ||
-    callee.computed ||
-    unwrapExpression(callee.object).type !== AST_NODE_TYPES.ThisExpression
-  )
-    return undefined;
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed) return undefined;
   const name = propertyName(callee);
-  const classBody = thisClassBody(callee);
-  return name === undefined || !classBody ? undefined : instanceMethod(classBody, name);
+  if (name === undefined) return undefined;
+  const object = unwrapExpression(callee.object);
+  if (object.type === AST_NODE_TYPES.ThisExpression) {
+    const side = thisSide(callee);
+    return side && classMethod(side, name);
+  }
+  const classBody = object.type === AST_NODE_TYPES.Identifier ? topLevelClass(object, sourceCode) : undefined;
+  return classBody && classMethod({ classBody, isStatic: true }, name);
+}
+
+/** The top-level class declarations of the last file asked about, by name (`lastAnswer`): only the program's statements are read. */
+const topLevelClasses = lastAnswer((program: TSESTree.Program) => {
+  const classes = new Map<string, TSESTree.ClassDeclaration>();
+  for (const statement of program.body) {
+    const declaration =
+      statement.type === AST_NODE_TYPES.ExportNamedDeclaration || statement.type === AST_NODE_TYPES.ExportDefaultDeclaration
+        ? statement.declaration
+        : statement;
+    if (declaration?.type === AST_NODE_TYPES.ClassDeclaration && declaration.id) classes.set(declaration.id.name, declaration);
+  }
+  return classes;
+});
+
+/**
+ * The body of the top-level class an identifier names (`ToolRouter` in `ToolRouter.dispatch(...)`); the scopes are
+ * asked only where the file declares a class of that name at its top level.
+ */
+export function topLevelClass(identifier: TSESTree.Identifier, sourceCode: SourceCode): TSESTree.ClassBody | undefined {
+  const declaration = topLevelClasses(sourceCode.ast).get(identifier.name);
+  return declaration && definitionOf(identifier, ["class"], sourceCode)?.node === declaration ? declaration.body : undefined;
 }
 
 /** The name under which `declaredFunction` finds `fn`: a function declaration's, or that of the `const` it initialises. */
@@ -458,15 +483,30 @@ export function parameterReads(fn: FunctionNode, parameter: TSESTree.Identifier,
 }
 
 /**
- * The instance method or function-valued field that `this.<name>` names in `classBody`: of members with
- * that name, the last (a later definition replaces an earlier one; a TypeScript overload signature has
- * no body and is skipped).
+ * The side of a class that `this` is in a member: the instances' members, or in a static member (a static method,
+ * field or block) the class's static ones.
  */
-export function instanceMethod(classBody: TSESTree.ClassBody, name: string): FunctionNode | undefined {
+export interface ClassSide {
+  classBody: TSESTree.ClassBody;
+  isStatic: boolean;
+}
+
+/** A method on one side of a class, by the name `this.<name>` reads it. */
+export interface ClassMethod extends ClassSide {
+  name: string;
+}
+
+/** The same side of the same class. */
+export function isSameSide(a: ClassSide | undefined, b: ClassSide): boolean {
+  return a?.classBody === b.classBody && a.isStatic === b.isStatic;
+}
+
+/** The method or function-valued field `name` that `this.<name>` reads on `side` of its class (the last one declared). */
+export function classMethod({ classBody, isStatic }: ClassSide, name: string): FunctionNode | undefined {
   for (let index = classBody.body.length - 1; index >= 0; index--) {
     const member = classBody.body[index];
     if (member.type !== AST_NODE_TYPES.MethodDefinition && member.type !== AST_NODE_TYPES.PropertyDefinition) continue;
-    if (member.static || !member.value || propertyName(member) !== name) continue;
+    if (member.static !== isStatic || !member.value || propertyName(member) !== name) continue;
     const value = unwrapExpression(member.value);
     if (isFunctionNode(value)) return value;
   }
@@ -474,27 +514,32 @@ export function instanceMethod(classBody: TSESTree.ClassBody, name: string): Fun
 }
 
 /**
- * The class and name of `fn` when it is an instance method that `instanceMethod` finds (`this.<name>(...)` calls it).
+ * The side, class and name of `fn` when it is a method that `classMethod` finds (`this.<name>(...)` calls it).
  * `around` is `outerParent(fn)`, for a caller that reads it too.
  */
-export function instanceMethodOf(
-  fn: FunctionNode,
-  { child, parent } = outerParent(fn),
-): { classBody: TSESTree.ClassBody; name: string } | undefined {
+export function classMethodOf(fn: FunctionNode, { child, parent } = outerParent(fn)): ClassMethod | undefined {
   if (parent?.type !== AST_NODE_TYPES.MethodDefinition && parent?.type !== AST_NODE_TYPES.PropertyDefinition) return undefined;
   if (parent.value !== child) return undefined;
   const name = propertyName(parent);
-  return name !== undefined && instanceMethod(parent.parent, name) === fn ? { classBody: parent.parent, name } : undefined;
+  const side = { classBody: parent.parent, isStatic: parent.static };
+  return name !== undefined && classMethod(side, name) === fn ? { ...side, name } : undefined;
 }
 
-/** The class body whose `this` a node sees: arrows are looked through, any other function must be a member of the class. */
-export function thisClassBody(node: TSESTree.Node): TSESTree.ClassBody | undefined {
-  for (let current = node.parent; current; current = current.parent) {
-    if (current.type === AST_NODE_TYPES.ClassBody) return current;
+/**
+ * The class side whose `this` a node sees (`ClassSide`): arrows are looked through, any other function must be a
+ * member of the class.
+ */
+export function thisSide(node: TSESTree.Node): ClassSide | undefined {
+  let child: TSESTree.Node = node;
+  for (let current = node.parent; current; child = current, current = current.parent) {
+    if (current.type === AST_NODE_TYPES.ClassBody) {
+      const isStatic = child.type === AST_NODE_TYPES.StaticBlock || (child.type === AST_NODE_TYPES.PropertyDefinition && child.static);
+      return { classBody: current, isStatic };
+    }
     if (current.type === AST_NODE_TYPES.FunctionExpression || current.type === AST_NODE_TYPES.FunctionDeclaration) {
       const member = current.parent;
       return member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition
-        ? member.parent
+        ? { classBody: member.parent, isStatic: member.static }
         : undefined;
     }
   }

@@ -141,8 +141,11 @@ export function identifiersNamed(name: string, sourceCode: SourceCode): TSESTree
   return complete ? found : undefined;
 }
 
-/** What a name may be declared as, for `surelyUndeclared`: an import, a variable (a declarator's name or pattern), a function's name, a `catch` parameter. */
-export type DeclarationKind = "import" | "variable" | "function" | "catch";
+/**
+ * What a name may be declared as, for `surelyUndeclared`: an import, a variable (a declarator's name or pattern), a
+ * function's name, a `catch` parameter, a class's name.
+ */
+export type DeclarationKind = "import" | "variable" | "function" | "catch" | "class";
 
 /**
  * True when the text shows that no binding of one of `kinds` is named `name` in the file: the name
@@ -193,6 +196,8 @@ function declaredAs(identifier: TSESTree.Identifier): DeclarationKind | undefine
     case AST_NODE_TYPES.FunctionExpression:
     case AST_NODE_TYPES.TSDeclareFunction:
       return parent.id === identifier ? "function" : undefined;
+    case AST_NODE_TYPES.ClassDeclaration:
+      return parent.id === identifier ? "class" : undefined;
     default: {
       // Up through a destructuring pattern to the declarator or `catch` clause it binds for.
       let child: TSESTree.Node = identifier;

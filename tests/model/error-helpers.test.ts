@@ -175,21 +175,44 @@ export class WeatherServer {
     ).toEqual(['5 errorResponse -> "Missing city"', '9 failure -> `Failed to fetch forecast: ${String(error)}`,"Error: "']);
   });
 
-  it("does not take a static method, another object's method, a nested function's this or another class's method", () => {
+  it("detects a static method, called by its class or as this.<name>() in a static member of its class", () => {
+    expect(
+      helperCalls(`
+declare function fetchForecast(city: string): Promise<string>;
+export class ForecastTools {
+  static async forecast(city: string) {
+    if (!city) return this.fail("Missing city");
+    return { content: [{ type: "text", text: await fetchForecast(city) }] };
+  }
+  static fail(message: string) {
+    return { content: [{ type: "text", text: message }], isError: true };
+  }
+}
+export const onTimeout = () => ForecastTools.fail("Forecast timed out");`),
+    ).toEqual(['5 fail -> "Missing city"', '12 fail -> "Forecast timed out"']);
+  });
+
+  it("does not take another side's method of the same name, another object's method, a nested function's this or another class's method", () => {
     expect(
       helperCalls(`
 export class ToolResults {
   static fail(message: string) {
-    return { content: [{ type: "text", text: message }], isError: true };
+    return { content: [{ type: "text", text: message }] };
+  }
+  static errorResponse(message: string) {
+    return this.fail(message);
   }
   errorResponse(message: string) {
+    return { content: [{ type: "text", text: message }], isError: true };
+  }
+  fail(message: string) {
     return { content: [{ type: "text", text: message }], isError: true };
   }
   run(other: ToolResults) {
     const late = function (this: { errorResponse(text: string): unknown }) {
       return this.errorResponse("not the class's");
     };
-    return [ToolResults.fail("static"), other.errorResponse("another object"), late];
+    return [ToolResults.fail("static"), ToolResults.errorResponse("static"), other.errorResponse("another object"), late];
   }
 }
 export class Reporter {

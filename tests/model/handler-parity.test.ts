@@ -129,7 +129,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // src/tools/format.ts exports no schema, so its `handle` is a helper.
     // src/tasks.ts: the createTask of registerToolTask's handler object, written there or bound to a const (the member
     // or the whole object), is the handler; its getTask and getTaskResult, and a scheduler's createTask, are not.
-    // src/forwarding.ts: a dispatcher that only forwards to a function of its file hands it the role; one that forwards
+    // src/forwarding.ts: a dispatcher that only forwards to a function of its file (or a static method of its class, by the
+    // class's name) hands it the role; one that forwards
     // to a declared (imported) function, and a registration's callback that only calls a function, keep it. Naming the
     // request's parts first (`const { name } = request.params`) still only forwards; validating them first does not.
     // src/agent/page-registry.ts gives WebMCP's registry, resolved by a function, its tools: none are handlers; src/bridge.ts
@@ -212,6 +213,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/forwarding.ts:30 registration registration false",
       "src/forwarding.ts:35 requestHandler dispatcher false",
       "src/forwarding.ts:52 requestHandler dispatcher false",
+      "src/forwarding.ts:61 requestHandler dispatcher false",
       "src/gitlab-tools.ts:20 definition framework true",
       "src/gitlab-tools.ts:29 definition framework true",
       "src/gitlab-tools.ts:33 definition framework false",

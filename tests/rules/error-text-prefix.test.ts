@@ -34,6 +34,25 @@ export async function openForm(id: string) {
   }
 }`;
 
+/** A server whose tools are a class's static methods, with a static error builder `fail` (lines 11-13). */
+const FORECAST_TOOLS = (missingCity: string, failed: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+declare function fetchForecast(city: string): Promise<string | undefined>;
+
+export class ForecastTools {
+  static async forecast({ city }: { city: string }) {
+    if (!city) return this.fail(${missingCity});
+    const forecast = await fetchForecast(city);
+    return forecast ? { content: [{ type: "text" as const, text: forecast }] } : ForecastTools.fail(${failed});
+  }
+  static fail(message: string) {
+    return { content: [{ type: "text" as const, text: message }], isError: true };
+  }
+}
+const server = new McpServer({ name: "weather", version: "1.0.0" });
+server.registerTool("forecast", { inputSchema: { city: z.string() } }, (args) => ForecastTools.forecast(args));`;
+
 /** A class-based low-level server whose error results come from its own method `errorResponse` (lines 21-23). */
 function weatherServer(missingCity: string, fetchFailed: string): string {
   return `
@@ -150,15 +169,18 @@ export function formatErrorResponse(error: Error) {
 }`,
     },
     {
-      name: "a method's prefixed messages; a static method and another object's method of the same name are not the class's helper",
+      name: "a method's prefixed messages; another object's method, and an instance method named as a static helper, are no helper",
       filename: SERVER_FILE,
       code: `${weatherServer('"Error: Missing city"', "`Error: Failed to fetch forecast: ${String(error)}`")}
 export class ForecastCache {
   static errorResponse(message: string) {
     return { content: [{ type: "text" as const, text: message }], isError: true };
   }
+  errorResponse(message: string) {
+    return { content: [{ type: "text" as const, text: message }] };
+  }
   stale(other: { errorResponse(message: string): unknown }) {
-    return [ForecastCache.errorResponse("Missing city"), other.errorResponse("Forecast expired")];
+    return [ForecastCache.errorResponse("Error: Missing city"), this.errorResponse("Forecast expired"), other.errorResponse("Forecast expired")];
   }
 }`,
     },
@@ -680,6 +702,16 @@ export const notFound = (id: string, archived: boolean) =>
       errors: [
         { messageId: "missingPrefix", line: 12, column: 44 },
         { messageId: "missingPrefix", line: 16, column: 35 },
+      ],
+    },
+    {
+      name: "calls of a static method that builds error results: by its class, and as this.<name>() in a static method",
+      filename: SERVER_FILE,
+      code: FORECAST_TOOLS('"Missing city"', "`Forecast failed for ${city}`"),
+      output: FORECAST_TOOLS('"Error: Missing city"', "`Error: Forecast failed for ${city}`"),
+      errors: [
+        { messageId: "missingPrefix", line: 8, column: 33 },
+        { messageId: "missingPrefix", line: 10, column: 101 },
       ],
     },
     {

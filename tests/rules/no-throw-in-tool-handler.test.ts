@@ -75,6 +75,32 @@ server.registerTool("add_observations", { inputSchema: { observations: z.array(O
   return { content: [{ type: "text", text: JSON.stringify(added, null, 2) }] };
 });`;
 
+/** A weather service whose tools are static methods, and its `validate` members (from line 17). */
+const STATIC_WEATHER_SERVICE = (validateMembers: string): string => `
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+export class WeatherToolService {
+  static register(server: Server): void {
+    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const { name, arguments: args } = request.params;
+      if (name !== "search_weather") return { content: [{ type: "text", text: \`Error: Unknown tool: \${name}\` }], isError: true };
+      return this.searchWeather(args);
+    });
+  }
+  static async searchWeather(args: unknown) {
+    const query = this.validate(args);
+    const response = await fetch(\`https://api.example.com/weather?q=\${encodeURIComponent(query)}\`);
+    return { content: [{ type: "text", text: await response.text() }] };
+  }
+${validateMembers}
+}`;
+
+/** A `validate` that throws, declared with `modifiers`. */
+const THROWING_VALIDATE = (modifiers: string): string => `  ${modifiers}validate(args: unknown): string {
+    if (!args || typeof args !== "object") throw new Error("Tool arguments must be an object");
+    return String((args as { query?: unknown }).query);
+  }`;
+
 /** A page's tools, each given to `register` (a statement using `tool` and `signal`). */
 const WEB_PAGE_TOOLS = (register: string): string => `
 const pageTools = [
@@ -944,6 +970,14 @@ server.registerTool("get_rate", { inputSchema: { code: z.string() } }, async ({ 
   const rate = rates.get(code) ?? 1;
   return { content: [{ type: "text", text: \`1 EUR = \${String(rate)} \${code}\` }] };
 });`,
+    },
+    {
+      name: "this.<name>() in a static method is the static method: an instance method of that name that throws is not called",
+      filename: SERVER_FILE,
+      code: STATIC_WEATHER_SERVICE(`  static validate(args: unknown): string {
+    return String((args as { query?: unknown }).query ?? "");
+  }
+${THROWING_VALIDATE("private ")}`),
     },
     {
       name: "a same-file class's method called on an instance: caught in the handler, handled by .catch(), or a static method",
@@ -2662,6 +2696,14 @@ class IssueServer {
             },
           ],
         },
+      ],
+    },
+    {
+      name: "a static dispatcher forwarding to a static method, which calls a throwing static sibling as this.<name>()",
+      filename: SERVER_FILE,
+      code: STATIC_WEATHER_SERVICE(THROWING_VALIDATE("private static ")),
+      errors: [
+        { messageId: "throwingCall", data: { name: "this.searchWeather", line: 18, outcome: JSON_RPC, hint: "" }, line: 9, column: 14 },
       ],
     },
     {

@@ -402,10 +402,11 @@ function isPerFileFunction(checker: ts.TypeChecker, target: ThrowTarget, file: t
   return target.getSourceFile() === file && (followedName(checker, target) !== undefined || followedMethodOf(target) !== undefined);
 }
 
-/** A method the throw semantics follows: a class's instance method or function-valued field, and its class. */
+/** A method the throw semantics follows: a class's method or function-valued field, its class, and its side (`ClassSide`). */
 interface FollowedMethod {
   name: string;
   owner: ts.ClassLikeDeclaration;
+  isStatic: boolean;
 }
 
 function followedMethodOf(target: ThrowTarget): FollowedMethod | undefined {
@@ -417,9 +418,9 @@ function followedMethodOf(target: ThrowTarget): FollowedMethod | undefined {
   } else if (!typescript.isMethodDeclaration(target) || !target.body) {
     return undefined;
   }
-  if (!typescript.isClassLike(member.parent) || isStatic(member)) return undefined;
+  if (!typescript.isClassLike(member.parent)) return undefined;
   const name = staticNameTs((member as ts.MethodDeclaration | ts.PropertyDeclaration).name);
-  return name === undefined ? undefined : { name, owner: member.parent };
+  return name === undefined ? undefined : { name, owner: member.parent, isStatic: isStatic(member) };
 }
 
 function isStatic(member: ts.Node): boolean {
@@ -434,10 +435,11 @@ function staticNameTs(name: ts.Node): string | undefined {
 }
 
 /**
- * `this.<name>()` in the method's class, or `<instance>.<name>()` on a variable that holds only instances of it (the
- * throw semantics' followed methods; `instanceReads` on ESTree).
+ * `this.<name>()` on the method's side of its class, or `<instance>.<name>()` on a variable that holds only instances
+ * of it, or of a static method `<Class>.<name>()` (the throw semantics' followed methods; `instanceReads` and
+ * `classNameReads` on ESTree).
  */
-function callsFollowedMethod(checker: ts.TypeChecker, call: ts.CallExpression, { name, owner }: FollowedMethod): boolean {
+function callsFollowedMethod(checker: ts.TypeChecker, call: ts.CallExpression, { name, owner, isStatic }: FollowedMethod): boolean {
   const callee = unwrapTs(call.expression);
   let object: ts.Expression;
   if (typescript.isPropertyAccessExpression(callee)) {
@@ -451,20 +453,29 @@ function callsFollowedMethod(checker: ts.TypeChecker, call: ts.CallExpression, {
     return false;
   }
   object = unwrapTs(object);
-  if (object.kind === typescript.SyntaxKind.ThisKeyword) return thisClassTs(object) === owner;
-  return typescript.isIdentifier(object) && typescript.isClassDeclaration(owner) && holdsOnlyInstances(checker, object, owner);
+  if (object.kind === typescript.SyntaxKind.ThisKeyword) {
+    const side = thisSideTs(object);
+    return side?.owner === owner && side.isStatic === isStatic;
+  }
+  if (!typescript.isIdentifier(object) || !typescript.isClassDeclaration(owner)) return false;
+  if (!isStatic) return holdsOnlyInstances(checker, object, owner);
+  return owner.name !== undefined && checker.getSymbolAtLocation(object) === checker.getSymbolAtLocation(owner.name);
 }
 
-/** The class whose instance `this` is at `node`, as `thisClassBody` finds it on ESTree: arrows are looked through. */
-function thisClassTs(node: ts.Node): ts.ClassLikeDeclaration | undefined {
-  for (let current = node.parent as ts.Node | undefined; current; current = current.parent) {
-    if (typescript.isClassLike(current)) return current;
+/** The class and side whose `this` is at `node`, as `thisSide` finds them on ESTree: arrows are looked through. */
+function thisSideTs(node: ts.Node): { owner: ts.ClassLikeDeclaration; isStatic: boolean } | undefined {
+  let child: ts.Node = node;
+  for (let current = node.parent as ts.Node | undefined; current; child = current, current = current.parent) {
+    if (typescript.isClassLike(current))
+      return { owner: current, isStatic: typescript.isClassStaticBlockDeclaration(child) || isStatic(child) };
     if (typescript.isFunctionExpression(current) || typescript.isFunctionDeclaration(current)) {
       const member = current.parent;
-      return typescript.isPropertyDeclaration(member) && typescript.isClassLike(member.parent) ? member.parent : undefined;
+      return typescript.isPropertyDeclaration(member) && typescript.isClassLike(member.parent)
+        ? { owner: member.parent, isStatic: isStatic(member) }
+        : undefined;
     }
     if (typescript.isMethodDeclaration(current) || typescript.isConstructorDeclaration(current) || typescript.isAccessor(current)) {
-      return typescript.isClassLike(current.parent) ? current.parent : undefined;
+      return typescript.isClassLike(current.parent) ? { owner: current.parent, isStatic: isStatic(current) } : undefined;
     }
   }
   return undefined;

@@ -300,4 +300,25 @@ server.tool("get_issue", { key: z.string() }, async ({ key }) => {
 });`,
     errors: [{ messageId: "throwingCall", data: { name: "jira.getIssue", line: 10, outcome: SAFETY_NET, hint: "" }, line: 17, column: 23 }],
   },
+  {
+    name: "a static method called on its class, which throws through a static sibling it calls as this.<name>()",
+    filename: SERVER_FILE,
+    code: `
+class CityNames {
+  static parse(raw: string): string {
+    return this.normalize(raw).trim();
+  }
+  private static normalize(raw: string): string {
+    if (!/^[a-z ]+$/i.test(raw)) throw new Error(\`Not a city name: \${raw}\`);
+    return raw.toLowerCase();
+  }
+}
+server.registerTool("forecast", { inputSchema: { city: z.string() } }, async ({ city }) => {
+  const response = await fetch(\`https://api.example.com/forecast?city=\${encodeURIComponent(CityNames.parse(city))}\`);
+  return { content: [{ type: "text", text: await response.text() }] };
+});`,
+    errors: [
+      { messageId: "throwingCall", data: { name: "CityNames.parse", line: 7, outcome: SAFETY_NET, hint: "" }, line: 12, column: 92 },
+    ],
+  },
 ];
