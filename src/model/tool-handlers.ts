@@ -82,7 +82,7 @@ import { enclosingFunction, estreeTree } from "./estree-tree.js";
 import { returningFunction } from "./throw-semantics.js";
 import { rendersUi } from "./ui-components.js";
 import { catchingWrapperCallTs } from "./typescript/converting-wrappers.js";
-import { type ForwardingCalls, isInUnknownToolBranch, RequestedToolName } from "./unknown-tool-branch.js";
+import { callToolRequestFunction, type ForwardingCalls, isInUnknownToolBranch, RequestedToolName } from "./unknown-tool-branch.js";
 
 /** A call the handler was looked through (`withAuth(fn)`), and which of its arguments led to the handler. */
 export interface WrapperCall {
@@ -243,9 +243,14 @@ export class ToolHandlers {
    * where the specification makes the error a protocol error.
    */
   isInUnknownToolBranch(node: TSESTree.Node, handler?: ToolHandler): boolean {
-    // Without types only a `setRequestHandler` call of this file makes a dispatcher: in a file that has
-    // none, the handler around the node need not be found.
-    if (!handler && !this.mayHoldDispatcher()) return false;
+    if (!handler) {
+      // A function typed as the dispatcher (`execute(request: CallToolRequest)`), which another file hands the request.
+      const typedDispatcher = this.isToolFile ? callToolRequestFunction(node, this.sourceCode.text) : undefined;
+      if (typedDispatcher && isInUnknownToolBranch(node, typedDispatcher, this.sourceCode, this.forwardingCalls)) return true;
+      // Without types only a `setRequestHandler` call of this file makes a dispatcher: in a file that has
+      // none, the handler around the node need not be found.
+      if (!this.mayHoldDispatcher()) return false;
+    }
     handler ??= this.enclosingToolHandler(node);
     return handler?.kind === "requestHandler" && isInUnknownToolBranch(node, handler.fn, this.sourceCode, this.forwardingCalls);
   }

@@ -486,3 +486,26 @@ function chainTestsName(statement: TSESTree.IfStatement, name: RequestedToolName
   }
   return false;
 }
+
+/**
+ * The nearest function around `node` whose first parameter is declared as the SDK's `tools/call` request
+ * (`async execute(request: CallToolRequest)`): a dispatcher whose request another file hands it. Only a file whose
+ * text names the type is read.
+ */
+export function callToolRequestFunction(node: TSESTree.Node, text: string): FunctionNode | undefined {
+  if (!text.includes(CALL_TOOL_REQUEST)) return undefined;
+  for (let current = node.parent; current; current = current.parent) {
+    if (!isFunctionNode(current)) continue;
+    const first = current.params.at(0);
+    const annotation = first?.type === AST_NODE_TYPES.Identifier ? first.typeAnnotation?.typeAnnotation : undefined;
+    if (
+      annotation?.type === AST_NODE_TYPES.TSTypeReference &&
+      annotation.typeName.type === AST_NODE_TYPES.Identifier &&
+      annotation.typeName.name === CALL_TOOL_REQUEST
+    )
+      return current;
+  }
+  return undefined;
+}
+
+const CALL_TOOL_REQUEST = "CallToolRequest";

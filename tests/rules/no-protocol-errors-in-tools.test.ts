@@ -94,6 +94,24 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   return entry.client.callTool({ name: entry.originalName, arguments: request.params.arguments ?? {} });
 });`;
 
+/** A tool file's registry, typed as the `tools/call` dispatcher that the server file hands the request (`parameter`). */
+const TOOL_REGISTRY = (parameter: string): string => `
+import type { CallToolRequest } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { WalletTool } from "./wallet-tool.js";
+
+export class ToolRegistry {
+  private readonly tools = new Map<string, WalletTool>();
+
+  async execute(${parameter}) {
+    const { name, arguments: args = {} } = request.params;
+    const tool = this.tools.get(name);
+    if (!tool) throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
+    if (typeof args !== "object") throw new McpError(ErrorCode.InvalidParams, "Tool arguments must be an object");
+    return tool.execute(args);
+  }
+}`;
+
 ruleTester.run("no-protocol-errors-in-tools", rule, {
   valid: [
     {
@@ -268,6 +286,11 @@ import { ErrorCodes } from "./errors.js";
 export function parseError(id: number) {
   return { jsonrpc: "2.0", id, error: { code: ErrorCodes.PARSE_ERROR, message: "Parse error" } };
 }`,
+    },
+    {
+      name: "a tool file's function typed as the tools/call dispatcher: its unknown-tool branch",
+      filename: TOOL_FILE,
+      code: TOOL_REGISTRY("request: CallToolRequest").replace(/\n.*InvalidParams.*\n/u, "\n"),
     },
     {
       name: "ToolErrorCodes are tool-level codes",
@@ -508,6 +531,21 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
   ],
   invalid: [
+    {
+      name: "a tool file's function typed as the tools/call dispatcher: its invalid-params error is the tool's",
+      filename: TOOL_FILE,
+      code: TOOL_REGISTRY("request: CallToolRequest"),
+      errors: [{ messageId: "sdkProtocolError", line: 13, column: 41 }],
+    },
+    {
+      name: "near-miss of a typed dispatcher: a function whose request is not declared as CallToolRequest",
+      filename: TOOL_FILE,
+      code: TOOL_REGISTRY("request: { params: { name: string; arguments?: unknown } }"),
+      errors: [
+        { messageId: "sdkProtocolError", line: 12, column: 22 },
+        { messageId: "sdkProtocolError", line: 13, column: 41 },
+      ],
+    },
     {
       name: "look-alike of an empty name: an empty argument beside it is a tool's input failure, not a malformed request",
       filename: SERVER_FILE,

@@ -446,6 +446,22 @@ server.registerTool("check-strava-connection", { description: "Show whether Stra
   }
 });`;
 
+/** A market tool whose results come from a static method of the file's `Replies` class. */
+const STATIC_REPLIES = `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+class Replies {
+  static text(text: string) {
+    return { content: [{ type: "text" as const, text }] };
+  }
+}
+const server = new McpServer({ name: "markets", version: "1.0.0" });
+server.registerTool("get_market", { inputSchema: { id: z.string() } }, async ({ id }) => {
+  const response = await fetch(\`https://api.example.com/markets/\${id}\`);
+  if (!response.ok) return Replies.text(\`Error fetching market: \${response.statusText}\`);
+  return Replies.text(await response.text());
+});`;
+
 ruleTester.run("require-is-error", rule, {
   valid: [
     {
@@ -1008,6 +1024,28 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
               messageId: "wrapAsErrorResult",
               output: marketServer(
                 'return { content: [{ type: "text", text: `Error: Error fetching market: ${String(error)}` }], isError: true };',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a failure given to a plain result builder that is a static method of a class of the file",
+      filename: SERVER_FILE,
+      code: STATIC_REPLIES,
+      errors: [
+        {
+          messageId: "failureThroughPlainBuilder",
+          data: { builder: "Replies.text" },
+          line: 12,
+          column: 28,
+          suggestions: [
+            {
+              messageId: "wrapAsErrorResult",
+              output: STATIC_REPLIES.replace(
+                "Replies.text(`Error fetching market: ${response.statusText}`)",
+                '{ content: [{ type: "text", text: `Error: Error fetching market: ${response.statusText}` }], isError: true }',
               ),
             },
           ],
