@@ -81,12 +81,30 @@ export function isHandlerObjectMember(member: string | undefined): boolean {
 }
 
 /** A framework whose runtime turns a handler's throw into an error result of its own wording (`throwOutcome` says how). */
-export type ConvertingFramework = "fastmcp" | "mcp-framework";
+export type ConvertingFramework = "fastmcp";
 
 /** Definition functions whose runtime turns a throw into an error result: FastMCP's `addTool`. */
 const CONVERTING_DEFINITION_FUNCTIONS: Readonly<Record<string, ConvertingFramework>> = { addTool: "fastmcp" };
-/** Base classes whose runtime turns a throw into an error result: mcp-framework's `MCPTool.toolCall` catches `execute`. */
-const CONVERTING_BASE_CLASSES: Readonly<Record<string, ConvertingFramework>> = { MCPTool: "mcp-framework" };
+
+/**
+ * Base classes whose runtime answers a throw with the thrown message as an error result, and any returned value as a
+ * success: mcp-framework's `MCPTool`, whose `toolCall` sends what `execute` returns as content (content items as they
+ * are, anything else as its JSON text, an `isError` result too) and answers a throw with `{ content: [{ type: "text",
+ * text: error.message }], isError: true }`. A throw is how such a tool fails, so its handlers are guarded, and the
+ * thrown message is the error text (`answersThrowWithMessage`).
+ */
+const MESSAGE_ANSWERING_BASE_CLASSES: ReadonlySet<string> = new Set(["MCPTool"]);
+
+/** The text may hold a handler whose runtime answers a throw with its message (`answersThrowWithMessage`). */
+export function mayAnswerThrowsWithMessage(text: string): boolean {
+  for (const name of MESSAGE_ANSWERING_BASE_CLASSES) if (text.includes(name)) return true;
+  return false;
+}
+
+/** A handler of this shape fails by throwing: its runtime answers the throw with the message as the error text. */
+export function answersThrowWithMessage(shape: HandlerShape): boolean {
+  return shape.kind === "classMethod" && shape.via !== undefined && MESSAGE_ANSWERING_BASE_CLASSES.has(shape.via);
+}
 
 /**
  * WebMCP's registry of a web page's tools, `navigator.modelContext` (also `window.navigator.modelContext`, and
@@ -651,7 +669,7 @@ function isMcpServerRegistration(shape: HandlerShape): boolean {
 
 /**
  * True when the runtime turns a throw from a handler of this shape into an error result: the
- * SDK's `McpServer` registrations, FastMCP's `addTool` and mcp-framework's `MCPTool`.
+ * SDK's `McpServer` registrations and FastMCP's `addTool`.
  */
 export function runtimeConvertsThrows(shape: HandlerShape): boolean {
   return isMcpServerRegistration(shape) || convertingFramework(shape) !== undefined;
@@ -661,6 +679,5 @@ export function runtimeConvertsThrows(shape: HandlerShape): boolean {
 export function convertingFramework(shape: HandlerShape): ConvertingFramework | undefined {
   const { kind, via } = shape;
   if (via === undefined) return undefined;
-  const table = kind === "classMethod" ? CONVERTING_BASE_CLASSES : kind === "definition" ? CONVERTING_DEFINITION_FUNCTIONS : undefined;
-  return table && Object.hasOwn(table, via) ? table[via] : undefined;
+  return kind === "definition" && Object.hasOwn(CONVERTING_DEFINITION_FUNCTIONS, via) ? CONVERTING_DEFINITION_FUNCTIONS[via] : undefined;
 }

@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { calleeName, contains, isFunctionNode, someNode, tryAround, unwrapExpression } from "../util/ast.js";
 import { isCaught, runsInside } from "./estree-tree.js";
 import {
+  answersThrowWithMessage,
   type ConvertingFramework,
   convertingFramework,
   type HandlerPath,
@@ -10,6 +11,8 @@ import {
 } from "./handler-shapes.js";
 import type { ToolHandler, ToolHandlers } from "./tool-handlers.js";
 import { SDK_PROTOCOL_ERROR_NAMES } from "./protocol-errors.js";
+import type { McpSettings } from "./settings.js";
+import { thrownMessage } from "./thrown-message.js";
 
 /*
  * What a throw from a tool handler really does on each runtime path, in the words the throw rules
@@ -30,9 +33,25 @@ export function throwOutcome(handler: HandlerShape & { path: HandlerPath }, subj
       return `the SDK's safety net turns ${subject} into an error result with the raw message and no ${prefix} prefix (a non-Error value reads "[object Object]")`;
     case "framework": {
       const framework = convertingFramework(handler);
-      return framework ? FRAMEWORK_OUTCOMES[framework](subject, prefix) : `${subject} escapes the handler`;
+      return framework ? FRAMEWORK_OUTCOMES[framework](subject) : `${subject} escapes the handler`;
     }
   }
+}
+
+/**
+ * The error text a `throw` becomes where the handler's runtime answers a throw with the thrown message
+ * (`answersThrowWithMessage`: mcp-framework's `MCPTool`): the message of what leaves the handler (`thrownMessage`).
+ * Undefined for any other throw, and for one caught in the handler.
+ */
+export function thrownErrorText(
+  site: TSESTree.ThrowStatement,
+  handlers: ToolHandlers,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  settings: McpSettings,
+): TSESTree.Node | undefined {
+  const handler = handlers.enclosingToolHandler(site);
+  if (!handler || !answersThrowWithMessage(handler) || !runsInside(site, handler.fn, sourceCode)) return undefined;
+  return isCaught(site, handler.fn, handlers.catchingCall) ? undefined : thrownMessage(site.argument, sourceCode, settings);
 }
 
 /**
@@ -71,14 +90,11 @@ function rethrows(clause: TSESTree.CatchClause, sourceCode: Readonly<TSESLint.So
 
 /**
  * What each framework makes of a throw. FastMCP answers a `UserError` with its message and any other throw with its own
- * "Tool '<name>' execution failed: <message>" (before 2.x, `Error: ${error}`); mcp-framework's `MCPTool.toolCall` with
- * the message.
+ * "Tool '<name>' execution failed: <message>" (before 2.x, `Error: ${error}`).
  */
-const FRAMEWORK_OUTCOMES: Readonly<Record<ConvertingFramework, (subject: string, prefix: string) => string>> = {
+const FRAMEWORK_OUTCOMES: Readonly<Record<ConvertingFramework, (subject: string) => string>> = {
   fastmcp: (subject) =>
     `FastMCP's \`addTool\` turns ${subject} into an error result in FastMCP's words ("Tool '<name>' execution failed: <message>"), not yours`,
-  "mcp-framework": (subject, prefix) =>
-    `mcp-framework's \`MCPTool\` turns ${subject} into an error result with the raw message and no ${prefix} prefix`,
 };
 
 /**

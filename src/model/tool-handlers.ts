@@ -27,6 +27,7 @@ import { definitionOf, hasEscapes, readsOf } from "../util/references.js";
 import { methodReads } from "../util/method-reads.js";
 import {
   callArgumentShape,
+  answersThrowWithMessage,
   classMemberShape,
   decoratedMethodShape,
   defaultExportShape,
@@ -461,10 +462,10 @@ export class ToolHandlers {
       case AST_NODE_TYPES.MethodDefinition:
       case AST_NODE_TYPES.PropertyDefinition: {
         if (parent.value !== child) return undefined;
-        return (
-          classMemberShape(this.settings, propertyName(parent), baseClassName(parent.parent.parent)) ??
-          decoratedMethodShape(this.settings, parent.decorators.map(decoratorFacts))
-        );
+        const member = classMemberShape(this.settings, propertyName(parent), baseClassName(parent.parent.parent));
+        // A class whose runtime answers a throw as the tool's failure guards its handlers.
+        if (member) return answersThrowWithMessage(member) ? { ...member, callerGuarded: true } : member;
+        return decoratedMethodShape(this.settings, parent.decorators.map(decoratorFacts));
       }
       case AST_NODE_TYPES.CallExpression: {
         if (parent.callee !== child) return this.callArgumentPosition(parent, child, wrappers, seen);

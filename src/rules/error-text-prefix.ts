@@ -1,5 +1,7 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { getMcpContext } from "../model/context.js";
+import { mayAnswerThrowsWithMessage } from "../model/handler-shapes.js";
+import { thrownErrorText } from "../model/throw-outcome.js";
 import { onErrorHelperCall } from "../model/error-helpers.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { type PrefixChecker, type PrefixFinding, prefixChecker } from "../model/error-prefix.js";
@@ -78,8 +80,11 @@ export default createRule({
   },
   create(context) {
     const mcp = getMcpContext(context);
-    if (!mcp?.gates.toolResults) return {};
-    const { settings, errorHelpers: helpers, sourceCode } = mcp;
+    if (!mcp) return {};
+    const { settings, errorHelpers: helpers, sourceCode, handlers } = mcp;
+    // A thrown message is the error text in the handlers of a runtime that answers a throw with it.
+    const readsThrows = mcp.gates.handlers && mayAnswerThrowsWithMessage(sourceCode.text);
+    if (!mcp.gates.toolResults && !readsThrows) return {};
 
     /**
      * One report per text, however many branches of a conditional are at fault: on the branch when
@@ -186,7 +191,17 @@ export default createRule({
       }
     }
 
+    const throwListener: TSESLint.RuleListener = readsThrows
+      ? {
+          ThrowStatement(node) {
+            const text = thrownErrorText(node, handlers, sourceCode, settings);
+            if (text) checkText(text);
+          },
+        }
+      : {};
+    if (!mcp.gates.toolResults) return throwListener;
     return {
+      ...throwListener,
       ...onToolResult((result) => {
         if (!isErrorResult(result, sourceCode)) return;
         if (result.text) checkText(result.text);

@@ -2,11 +2,13 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescr
 import { addLastProperty } from "../fix/add-property.js";
 import { errorResultSource, prefixedMessageSource } from "../fix/error-result-source.js";
 import { removeProperty } from "../fix/remove-property.js";
-import { errorEvidence, failureClause, readsAsErrorText, returnSite } from "../model/error-evidence.js";
+import { throwErrorInstead } from "../fix/throw-error.js";
+import { errorEvidence, failureClause, readsAsErrorText, type ReturnSite, returnSite } from "../model/error-evidence.js";
 import { getMcpContext } from "../model/context.js";
+import { answersThrowWithMessage } from "../model/handler-shapes.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { isJsonErrorText, isJsonFailureReport, statesVerdict, textBranches } from "../model/error-text.js";
-import { ADDING_METHODS, contentItems, isErrorValue, onToolResult, type ToolResult } from "../model/tool-results.js";
+import { ADDING_METHODS, contentItems, hasIsErrorTrue, isErrorValue, onToolResult, type ToolResult } from "../model/tool-results.js";
 import { findProperty, isCaughtError, unwrapExpression } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
@@ -107,7 +109,10 @@ export default createRule({
         "This tool handler returns a failure as JSON text that says it failed, which the client reads as a successful result. Return an error result with `isError: true`.",
       addIsError: "Add `isError: true` to the result.",
       setIsErrorTrue: "Set `isError: true`.",
+      failureReturnedFromMcpTool:
+        "mcp-framework's `MCPTool` sends whatever `execute` returns as a successful result (an object as its JSON text), so the client takes this failure for a success. Throw an `Error` with the message instead: `MCPTool` answers a throw with `isError: true` and the message as the text.",
       wrapAsErrorResult: "Return an error result with `isError: true` and the error prefix.",
+      throwError: "Throw an `Error` with the message and the error prefix.",
     },
     schema: [],
   },
@@ -142,6 +147,30 @@ export default createRule({
       };
     }
 
+    /**
+     * A failure returned where the handler's runtime answers only a throw as a failure (`answersThrowWithMessage`:
+     * mcp-framework's `MCPTool`) is reported so, with a throw of `message` suggested where a `return` gives it.
+     */
+    function reportedAsThrowingTool(site: ReturnSite | undefined, node: TSESTree.Node, message: TSESTree.Node | undefined): boolean {
+      const handler = site && mcp.handlers.toolHandler(site.fn);
+      if (!site || !handler || !answersThrowWithMessage(handler)) return false;
+      const { statement } = site;
+      context.report({
+        node,
+        messageId: "failureReturnedFromMcpTool",
+        suggest:
+          statement && message
+            ? [
+                {
+                  messageId: "throwError",
+                  fix: (fixer) => throwErrorInstead(fixer, statement, message, sourceCode, mcp.settings.errorPrefix),
+                },
+              ]
+            : [],
+      });
+      return true;
+    }
+
     function checkMisplaced(result: ToolResult): boolean {
       for (const item of contentItems(result.content)) {
         const misplaced = findProperty(item, "isError");
@@ -163,14 +192,16 @@ export default createRule({
       ...onToolResult((result) => {
         const { node } = result;
         if (result.isError) {
-          checkIsErrorValue(result, result.isError);
+          // An error result returned where only a throw answers as a failure.
+          if (!hasIsErrorTrue(result) || !reportedAsThrowingTool(returnSite(node), node, result.text))
+            checkIsErrorValue(result, result.isError);
           return;
         }
         mcp.errorHelpers.notePlainResult(result);
         // `{ ...base, content }`: the spread may carry `isError`.
         if (result.hasSpread || checkMisplaced(result)) return;
         const evidence = errorEvidence(result, mcp, sourceCode);
-        if (!evidence) return;
+        if (!evidence || reportedAsThrowingTool(returnSite(node), node, result.text)) return;
         const fix = (fixer: TSESLint.RuleFixer) => addLastProperty(fixer, sourceCode, node, "isError: true");
         context.report({
           node,
@@ -198,7 +229,7 @@ export default createRule({
       'ReturnStatement > CallExpression.argument[callee.property.name="stringify"]'(node: TSESTree.CallExpression) {
         const site = returnSite(node);
         if (!site?.statement || failureClause(site.statement, site.fn) || !isJsonErrorText(node, sourceCode)) return;
-        if (!mcp.handlers.isToolHandler(site.fn)) return;
+        if (!mcp.handlers.isToolHandler(site.fn) || reportedAsThrowingTool(site, node, node)) return;
         context.report({ node, messageId: "failureJsonString", suggest: [wrapAsErrorResult(node)] });
       },
       // `return textResult(\`Error fetching market: ${error.message}\`)`: a failure's text given to a plain result
@@ -232,6 +263,7 @@ export default createRule({
         if (!argument || stringKind(argument, sourceCode) !== "string") return;
         const site = returnSite(argument);
         if (!site?.statement || !failureClause(node, site.fn) || !mcp.handlers.isToolHandler(site.fn)) return;
+        if (reportedAsThrowingTool(site, argument, argument)) return;
         context.report({ node: argument, messageId: "successStringInCatch", suggest: [wrapAsErrorResult(argument)] });
       },
     };

@@ -12,5 +12,5 @@ export const allowedErrorClassesSchema = {
 export const reportConvertedThrowsSchema = {
   type: "boolean",
   description:
-    "Report throws in handlers whose runtime turns them into error results (`McpServer`'s `registerTool`/`tool`/`registerToolTask`, FastMCP's `addTool`, mcp-framework's `MCPTool`); low-level dispatchers and other handlers are always checked.",
+    "Report throws in handlers whose runtime turns them into error results (`McpServer`'s `registerTool`/`tool`/`registerToolTask`, FastMCP's `addTool`); low-level dispatchers and other handlers are always checked.",
 } as const satisfies JSONSchema4;

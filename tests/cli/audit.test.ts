@@ -210,7 +210,7 @@ describe("mcp-tool-errors audit lints through the project's own ESLint configura
         ["archive_note", "registerTool (src/server.ts:20)", true],
         // "Error: ..." does not carry the project's prefix "ERROR: ".
         ["count_notes", "registerTool (src/server.ts:29)", false],
-        // `extends framework.MCPTool` through a namespace import.
+        // `extends framework.MCPTool` through a namespace import: its thrown message is its error text, without the prefix.
         ["tag_note", "extends MCPTool", false],
       ]);
       const fromAudit = [...report.tools.flatMap((tool) => tool.findings), ...report.unattributed]
@@ -232,7 +232,7 @@ describe("mcp-tool-errors audit lints through the project's own ESLint configura
         "lib/tools/read-note.ts:11:48 mcp-tool-errors/error-text-prefix",
         "lib/tools/read-note.ts:9:19 mcp-tool-errors/no-throw-in-tool-handler",
         "src/server.ts:30:46 mcp-tool-errors/error-text-prefix",
-        "src/tag-tool.ts:8:34 mcp-tool-errors/no-throw-in-tool-handler",
+        "src/tag-tool.ts:8:50 mcp-tool-errors/error-text-prefix",
       ]);
     },
   );

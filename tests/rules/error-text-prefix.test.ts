@@ -34,6 +34,25 @@ export async function openForm(id: string) {
   }
 }`;
 
+/**
+ * An mcp-framework tool: `MCPTool.toolCall` answers a throw from `execute` with the message as the error text; the
+ * `execute` body is given (from line 8).
+ */
+const PAGE_TOOL = (body: string): string => `
+import { MCPTool } from "mcp-framework";
+import { z } from "zod";
+export default class GetPageTool extends MCPTool<{ slug: string }> {
+  name = "get_page";
+  schema = { slug: { type: z.string(), description: "Page slug" } };
+  async execute(input: { slug: string }) {
+${body}
+  }
+  private parse(body: string): string {
+    if (body === "") throw new Error("empty page");
+    return body;
+  }
+}`;
+
 /** A server whose tools are a class's static methods, with a static error builder `fail` (lines 11-13). */
 const FORECAST_TOOLS = (missingCity: string, failed: string): string => `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -140,6 +159,28 @@ const JSON_FAILURE = 'JSON.stringify({ error: String(error), resource: name, sta
 
 ruleTester.run("error-text-prefix", rule, {
   valid: [
+    {
+      name: "mcp-framework: a thrown message with the prefix; one caught in execute, one in a helper method, one of a rethrown error",
+      filename: "src/tools/get-page.ts",
+      code: PAGE_TOOL(`    if (!input.slug.trim()) throw new Error("Error: slug must not be empty");
+    try {
+      if (input.slug.length > 200) throw new Error("slug too long");
+      return this.parse(await (await fetch(\`https://docs.example.com/\${input.slug}\`)).text());
+    } catch (error) {
+      throw error;
+    }`),
+    },
+    {
+      name: "the look-alike: a thrown message in an McpServer callback is not the error text the plugin checks (no-throw-in-tool-handler reports the throw)",
+      filename: SERVER_FILE,
+      code: `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "docs", version: "1.0.0" });
+server.registerTool("get_page", { description: "Get a page" }, async ({ slug }: { slug: string }) => {
+  if (!slug) throw new Error("slug must not be empty");
+  return { content: [{ type: "text", text: await (await fetch(\`https://docs.example.com/\${slug}\`)).text() }] };
+});`,
+    },
     {
       name: "near-misses of a JSON error text: { accepted as a prefix, and the JSON of a value that is no object literal",
       filename: SERVER_FILE,
@@ -338,6 +379,28 @@ server.registerTool("open_form", { description: "Open a form" }, async ({ id }: 
     },
   ],
   invalid: [
+    {
+      name: "mcp-framework: the message of an Error thrown in execute is the error text MCPTool answers with",
+      filename: "src/tools/get-page.ts",
+      code: PAGE_TOOL(`    if (!input.slug.trim()) throw new Error("slug must not be empty");
+    const response = await fetch(\`https://docs.example.com/\${input.slug}\`);
+    if (!response.ok) throw new McpError(ErrorCode.InternalError, \`Failed to fetch \${input.slug}\`);
+    return response.text();`).replace(
+        'import { z } from "zod";',
+        'import { z } from "zod";\nimport { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";',
+      ),
+      output: PAGE_TOOL(`    if (!input.slug.trim()) throw new Error("Error: slug must not be empty");
+    const response = await fetch(\`https://docs.example.com/\${input.slug}\`);
+    if (!response.ok) throw new McpError(ErrorCode.InternalError, \`Error: Failed to fetch \${input.slug}\`);
+    return response.text();`).replace(
+        'import { z } from "zod";',
+        'import { z } from "zod";\nimport { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";',
+      ),
+      errors: [
+        { messageId: "missingPrefix", line: 9, column: 45 },
+        { messageId: "missingPrefix", line: 11, column: 67 },
+      ],
+    },
     {
       name: "an error text written as the JSON of an object starts with { : reported, the prefix only suggested",
       filename: SERVER_FILE,

@@ -707,8 +707,6 @@ const THROW_ESCAPES = "this `throw` escapes the handler";
 /** FastMCP's and mcp-framework's runtimes answer a throw with an error result of their own text. */
 const THROW_FASTMCP =
   "FastMCP's `addTool` turns this `throw` into an error result in FastMCP's words (\"Tool '<name>' execution failed: <message>\"), not yours";
-const THROW_MCP_FRAMEWORK =
-  'mcp-framework\'s `MCPTool` turns this `throw` into an error result with the raw message and no "Error: " prefix';
 /** The v2 `McpServer` (`@modelcontextprotocol/server`), with a Standard Schema input. */
 const V2_SERVER = `
 import { McpServer } from "@modelcontextprotocol/server";
@@ -1518,9 +1516,8 @@ server.addTool({
 });`,
     },
     {
-      name: "reportConvertedThrows: false: a throw in an mcp-framework MCPTool's execute, which MCPTool.toolCall converts",
+      name: "mcp-framework: a throw in an MCPTool's execute is how it fails (toolCall answers it with the message, a returned value as a success)",
       filename: "src/tools/WeatherTool.ts",
-      options: [{ allow: [], reportConvertedThrows: false }],
       code: MCP_FRAMEWORK_TOOL,
     },
     {
@@ -3554,22 +3551,28 @@ server.addTool({
       ],
     },
     {
-      name: "mcp-framework: a throw in an MCPTool's execute method",
+      name: "the look-alike of MCPTool: a project's own base class named in handlers.baseClasses, whose runtime the plugin cannot read",
       filename: "src/tools/WeatherTool.ts",
-      code: MCP_FRAMEWORK_TOOL,
+      settings: { "mcp-tool-errors": { handlers: { baseClasses: ["BaseTool"] } } },
+      code: MCP_FRAMEWORK_TOOL.replace('import { MCPTool } from "mcp-framework";', 'import { BaseTool } from "./base-tool.js";').replace(
+        "extends MCPTool",
+        "extends BaseTool",
+      ),
       errors: [
         {
           messageId: "throw",
-          data: { outcome: THROW_MCP_FRAMEWORK, hint: "" },
+          data: { outcome: THROW_ESCAPES, hint: "" },
           line: 7,
           column: 22,
           suggestions: [
             {
               messageId: "replaceWithErrorResult",
-              output: MCP_FRAMEWORK_TOOL.replace(
-                'throw new Error("city is required");',
-                'return { content: [{ type: "text", text: "Error: city is required" }], isError: true };',
-              ),
+              output: MCP_FRAMEWORK_TOOL.replace('import { MCPTool } from "mcp-framework";', 'import { BaseTool } from "./base-tool.js";')
+                .replace("extends MCPTool", "extends BaseTool")
+                .replace(
+                  'throw new Error("city is required");',
+                  'return { content: [{ type: "text", text: "Error: city is required" }], isError: true };',
+                ),
             },
           ],
         },

@@ -446,6 +446,18 @@ server.registerTool("check-strava-connection", { description: "Show whether Stra
   }
 });`;
 
+/** An mcp-framework tool whose `execute` body is given (from line 8): `MCPTool` sends whatever it returns as a success. */
+const LABEL_TOOL = (body: string): string => `
+import { MCPTool } from "mcp-framework";
+import { z } from "zod";
+export default class CreateLabelTool extends MCPTool<{ name: string }> {
+  name = "create_label";
+  schema = { name: { type: z.string(), description: "Label name" } };
+  async execute(input: { name: string }) {
+${body}
+  }
+}`;
+
 /** A market tool whose results come from a static method of the file's `Replies` class. */
 const STATIC_REPLIES = `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -464,6 +476,16 @@ server.registerTool("get_market", { inputSchema: { id: z.string() } }, async ({ 
 
 ruleTester.run("require-is-error", rule, {
   valid: [
+    {
+      name: "mcp-framework: an MCPTool's execute fails by throwing, and returns its success",
+      filename: "src/tools/create-label.ts",
+      code: LABEL_TOOL(`    try {
+      const response = await fetch("https://gmail.example.com/labels", { method: "POST", body: input.name });
+      return \`Label created: \${await response.text()}\`;
+    } catch (error) {
+      throw new Error(\`Error: Failed to create label: \${error instanceof Error ? error.message : String(error)}\`);
+    }`),
+    },
     {
       name: "a catch that answers with what a fallback provider returned: the warning about the failure is in the data",
       filename: SERVER_FILE,
@@ -934,6 +956,62 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
     },
   ],
   invalid: [
+    {
+      name: "mcp-framework: a failure string returned from execute's catch is sent as a success; the suggestion throws it",
+      filename: "src/tools/create-label.ts",
+      code: LABEL_TOOL(`    try {
+      const response = await fetch("https://gmail.example.com/labels", { method: "POST", body: input.name });
+      return \`Label created: \${await response.text()}\`;
+    } catch (error) {
+      return \`Failed to create label: \${(error as Error).message}\`;
+    }`),
+      errors: [
+        {
+          messageId: "failureReturnedFromMcpTool",
+          line: 12,
+          column: 14,
+          suggestions: [
+            {
+              messageId: "throwError",
+              output: LABEL_TOOL(`    try {
+      const response = await fetch("https://gmail.example.com/labels", { method: "POST", body: input.name });
+      return \`Label created: \${await response.text()}\`;
+    } catch (error) {
+      throw new Error(\`Error: Failed to create label: \${(error as Error).message}\`);
+    }`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "mcp-framework: an error result returned from execute is sent as its JSON text, a success",
+      filename: "src/tools/create-label.ts",
+      code: LABEL_TOOL(`    try {
+      const response = await fetch("https://gmail.example.com/labels", { method: "POST", body: input.name });
+      return \`Label created: \${await response.text()}\`;
+    } catch (error) {
+      return { content: [{ type: "text", text: "Error: the label could not be created" }], isError: true };
+    }`),
+      errors: [
+        {
+          messageId: "failureReturnedFromMcpTool",
+          line: 12,
+          column: 14,
+          suggestions: [
+            {
+              messageId: "throwError",
+              output: LABEL_TOOL(`    try {
+      const response = await fetch("https://gmail.example.com/labels", { method: "POST", body: input.name });
+      return \`Label created: \${await response.text()}\`;
+    } catch (error) {
+      throw new Error("Error: the label could not be created");
+    }`),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "look-alike of a fallback: the awaited call formats the caught error, so the answer is the failure",
       filename: SERVER_FILE,

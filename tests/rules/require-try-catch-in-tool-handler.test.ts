@@ -193,6 +193,18 @@ const NOTE_BODY = '    return { content: [{ type: "text", text: await store.read
 
 ruleTester.run("require-try-catch-in-tool-handler", rule, {
   valid: [
+    {
+      name: "mcp-framework: an MCPTool's execute needs no try (toolCall answers a throw as the failure, a returned value as a success)",
+      filename: "src/tools/WeatherTool.ts",
+      code: `
+import { MCPTool } from "mcp-framework";
+class WeatherTool extends MCPTool<{ city: string }> {
+\tname = "weather";
+\tasync execute(input: { city: string }) {
+\t\treturn fetchWeather(input.city);
+\t}
+}`,
+    },
     ...[
       {
         name: "a project's logger before the try: logging is no work",
@@ -1309,10 +1321,11 @@ ${catchClause("    ")}
       ],
     },
     {
-      name: "mcp-framework: reported at the method key, with tab indentation kept",
+      name: "a class tool (a project's base class in handlers.baseClasses): reported at the method key, with tab indentation kept",
       filename: "src/tools/WeatherTool.ts",
+      settings: { "mcp-tool-errors": { handlers: { baseClasses: ["BaseTool"] } } },
       code: `
-class WeatherTool extends MCPTool<{ city: string }> {
+class WeatherTool extends BaseTool<{ city: string }> {
 \tname = "weather";
 \tasync execute(input: { city: string }) {
 \t\treturn fetchWeather(input.city);
@@ -1329,7 +1342,7 @@ class WeatherTool extends MCPTool<{ city: string }> {
             {
               messageId: "wrapInTryCatch",
               output: `
-class WeatherTool extends MCPTool<{ city: string }> {
+class WeatherTool extends BaseTool<{ city: string }> {
 \tname = "weather";
 \tasync execute(input: { city: string }) {
 \t\ttry {

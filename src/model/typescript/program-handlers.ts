@@ -2,6 +2,7 @@ import { channel } from "node:diagnostics_channel";
 import type ts from "typescript";
 import {
   callArgumentShape,
+  answersThrowWithMessage,
   classMemberShape,
   decoratedMethodShape,
   defaultExportShape,
@@ -543,8 +544,10 @@ class Builder {
           (typescript.canHaveDecorators(member) ? (typescript.getDecorators(member) ?? []) : []).map(decoratorFactsTs),
         );
       if (!shape) continue;
-      if (typescript.isMethodDeclaration(member)) this.addFunction(member, shape, { classNode }, false);
-      else if (typescript.isPropertyDeclaration(member) && member.initializer) this.add(member.initializer, shape, { classNode });
+      // A class whose runtime answers a throw as the tool's failure guards its handlers.
+      const guarded = answersThrowWithMessage(shape);
+      if (typescript.isMethodDeclaration(member)) this.addFunction(member, shape, { classNode }, guarded);
+      else if (typescript.isPropertyDeclaration(member) && member.initializer) this.add(member.initializer, shape, { classNode }, guarded);
     }
   }
 
