@@ -22,9 +22,15 @@ import { thrownMessage } from "./thrown-message.js";
 /**
  * What happens to `subject` ("this `throw`", "its throw") on the handler's path: a JSON-RPC error in a low-level
  * dispatcher, the SDK's safety net in an `McpServer` registration, a framework's conversion where the plugin knows
- * the framework does one (`convertingFramework`), otherwise just that it escapes.
+ * the framework does one (`convertingFramework`), of `thrownClass` where it converts that class its own way,
+ * otherwise just that it escapes.
  */
-export function throwOutcome(handler: HandlerShape & { path: HandlerPath }, subject: string, errorPrefix: string): string {
+export function throwOutcome(
+  handler: HandlerShape & { path: HandlerPath },
+  subject: string,
+  errorPrefix: string,
+  thrownClass?: string,
+): string {
   const prefix = JSON.stringify(errorPrefix);
   switch (handler.path) {
     case "dispatcher":
@@ -33,7 +39,7 @@ export function throwOutcome(handler: HandlerShape & { path: HandlerPath }, subj
       return `the SDK's safety net turns ${subject} into an error result with the raw message and no ${prefix} prefix (a non-Error value reads "[object Object]")`;
     case "framework": {
       const framework = convertingFramework(handler);
-      return framework ? FRAMEWORK_OUTCOMES[framework](subject) : `${subject} escapes the handler`;
+      return framework ? FRAMEWORK_OUTCOMES[framework](subject, thrownClass) : `${subject} escapes the handler`;
     }
   }
 }
@@ -89,12 +95,15 @@ function rethrows(clause: TSESTree.CatchClause, sourceCode: Readonly<TSESLint.So
 }
 
 /**
- * What each framework makes of a throw. FastMCP answers a `UserError` with its message and any other throw with its own
- * "Tool '<name>' execution failed: <message>" (before 2.x, `Error: ${error}`).
+ * What each framework makes of a throw, of the class `thrownClass` where known. FastMCP answers a `UserError` with its
+ * message as written and any other throw with its own "Tool '<name>' execution failed: <message>" (before 2.x,
+ * `Error: ${error}`).
  */
-const FRAMEWORK_OUTCOMES: Readonly<Record<ConvertingFramework, (subject: string) => string>> = {
-  fastmcp: (subject) =>
-    `FastMCP's \`addTool\` turns ${subject} into an error result in FastMCP's words ("Tool '<name>' execution failed: <message>"), not yours`,
+const FRAMEWORK_OUTCOMES: Readonly<Record<ConvertingFramework, (subject: string, thrownClass: string | undefined) => string>> = {
+  fastmcp: (subject, thrownClass) =>
+    thrownClass === "UserError"
+      ? `FastMCP's \`addTool\` answers ${subject} of a \`UserError\` with an error result whose text is its message as written`
+      : `FastMCP's \`addTool\` turns ${subject} into an error result in FastMCP's words ("Tool '<name>' execution failed: <message>"), not yours`,
 };
 
 /**

@@ -80,7 +80,7 @@ export default createRule<Options, MessageIds>({
               node: site,
               messageId: "reject",
               data: {
-                outcome: throwOutcome(handler, "this rejected promise", errorPrefix),
+                outcome: throwOutcome(handler, "this rejected promise", errorPrefix, frameworkErrorClass(site.arguments[0])),
                 hint: hint(site, site.arguments[0], handler),
               },
             });
@@ -90,7 +90,10 @@ export default createRule<Options, MessageIds>({
           context.report({
             node: site,
             messageId: "throw",
-            data: { outcome: throwOutcome(handler, "this `throw`", errorPrefix), hint: hint(site, site.argument, handler) },
+            data: {
+              outcome: throwOutcome(handler, "this `throw`", errorPrefix, frameworkErrorClass(site.argument)),
+              hint: hint(site, site.argument, handler),
+            },
             // Only in the handler's own body does `return` end the handler; with no message to show, no suggestion.
             suggest:
               message && enclosingFunction(site) === handler.fn

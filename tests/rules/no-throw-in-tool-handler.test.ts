@@ -704,9 +704,11 @@ const THROW_JSON_RPC =
 const THROW_SAFETY_NET =
   'the SDK\'s safety net turns this `throw` into an error result with the raw message and no "Error: " prefix (a non-Error value reads "[object Object]")';
 const THROW_ESCAPES = "this `throw` escapes the handler";
-/** FastMCP's and mcp-framework's runtimes answer a throw with an error result of their own text. */
+/** FastMCP's runtime answers a throw with an error result of its own text, and a `UserError` with its message. */
 const THROW_FASTMCP =
   "FastMCP's `addTool` turns this `throw` into an error result in FastMCP's words (\"Tool '<name>' execution failed: <message>\"), not yours";
+const THROW_FASTMCP_USER_ERROR =
+  "FastMCP's `addTool` answers this `throw` of a `UserError` with an error result whose text is its message as written";
 /** The v2 `McpServer` (`@modelcontextprotocol/server`), with a Standard Schema input. */
 const V2_SERVER = `
 import { McpServer } from "@modelcontextprotocol/server";
@@ -3054,7 +3056,49 @@ router.route("search_docs", async (args: { query: string }) => {
       ],
     },
     {
-      name: "a framework's own error class: the message says to add it to allow",
+      name: "the look-alike of FastMCP's UserError: a project's error class is answered in FastMCP's words",
+      filename: SERVER_FILE,
+      code: `
+import { FastMCP } from "fastmcp";
+import { DownloadError } from "./errors.js";
+server.addTool({
+  name: "download",
+  parameters: z.object({ url: z.string() }),
+  execute: async ({ url }) => {
+    if (!url.startsWith("https://")) throw new DownloadError("only https URLs can be downloaded");
+    return await download(url);
+  },
+});`,
+      errors: [
+        {
+          messageId: "throw",
+          data: {
+            outcome: THROW_FASTMCP,
+            hint: " If your framework turns `DownloadError` into an error result, add it to this rule's `allow` option.",
+          },
+          line: 8,
+          column: 38,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: `
+import { FastMCP } from "fastmcp";
+import { DownloadError } from "./errors.js";
+server.addTool({
+  name: "download",
+  parameters: z.object({ url: z.string() }),
+  execute: async ({ url }) => {
+    if (!url.startsWith("https://")) return { content: [{ type: "text", text: "Error: only https URLs can be downloaded" }], isError: true };
+    return await download(url);
+  },
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a framework's own error class: FastMCP answers a UserError with its message; the message says to add it to allow",
       filename: SERVER_FILE,
       code: `
 import { FastMCP, UserError } from "fastmcp";
@@ -3070,7 +3114,7 @@ server.addTool({
         {
           messageId: "throw",
           data: {
-            outcome: THROW_FASTMCP,
+            outcome: THROW_FASTMCP_USER_ERROR,
             hint: " If your framework turns `UserError` into an error result, add it to this rule's `allow` option.",
           },
           line: 7,
