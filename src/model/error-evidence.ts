@@ -618,3 +618,21 @@ export function isErrorResultOrByEvidence(result: ToolResult, mcp: McpContext, s
   if (isErrorResult(result, sourceCode)) return true;
   return result.isError === undefined && !result.hasSpread && errorEvidence(result, mcp, sourceCode) !== undefined;
 }
+
+/**
+ * A text that is a conditional of which one branch reads as an error and the other does not (`isConnected ?
+ * "Connected to Photoshop" : "Failed to connect to Photoshop"`): its test, and the branch that fails. The result is an
+ * error only where that branch is taken.
+ */
+export function conditionalFailure(
+  text: TSESTree.Node,
+  sourceCode: SourceCode,
+  settings: McpSettings,
+): { test: TSESTree.Expression; failing: "consequent" | "alternate" } | undefined {
+  const node = unwrapExpression(text);
+  if (node.type !== AST_NODE_TYPES.ConditionalExpression) return undefined;
+  const fails = (branch: TSESTree.Node): boolean => readsAsErrorText(branch, sourceCode, settings, () => false);
+  const [consequent, alternate] = [fails(node.consequent), fails(node.alternate)];
+  if (consequent === alternate) return undefined;
+  return { test: node.test, failing: consequent ? "consequent" : "alternate" };
+}

@@ -1,9 +1,17 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { addLastProperty } from "../fix/add-property.js";
+import { conditionalIsErrorSource } from "../fix/conditional-is-error.js";
 import { errorResultSource, prefixedMessageSource } from "../fix/error-result-source.js";
 import { removeProperty } from "../fix/remove-property.js";
 import { throwErrorInstead } from "../fix/throw-error.js";
-import { errorEvidence, failureClause, readsAsErrorText, type ReturnSite, returnSite } from "../model/error-evidence.js";
+import {
+  conditionalFailure,
+  errorEvidence,
+  failureClause,
+  readsAsErrorText,
+  type ReturnSite,
+  returnSite,
+} from "../model/error-evidence.js";
 import { getMcpContext } from "../model/context.js";
 import { answersThrowWithMessage } from "../model/handler-shapes.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
@@ -108,6 +116,7 @@ export default createRule({
       failureJsonString:
         "This tool handler returns a failure as JSON text that says it failed, which the client reads as a successful result. Return an error result with `isError: true`.",
       addIsError: "Add `isError: true` to the result.",
+      addConditionalIsError: "Add `isError: {{value}}`, true where the text's failing branch is taken.",
       setIsErrorTrue: "Set `isError: true`.",
       failureReturnedFromMcpTool:
         "mcp-framework's `MCPTool` sends whatever `execute` returns as a successful result (an object as its JSON text), so the client takes this failure for a success. Throw an `Error` with the message instead: `MCPTool` answers a throw with `isError: true` and the message as the text.",
@@ -202,6 +211,24 @@ export default createRule({
         if (result.hasSpread || checkMisplaced(result)) return;
         const evidence = errorEvidence(result, mcp, sourceCode);
         if (!evidence || reportedAsThrowingTool(returnSite(node), node, result.text)) return;
+        // A text that fails on one branch of its conditional only: `isError` follows the conditional's test.
+        const split = result.text && conditionalFailure(result.text, sourceCode, mcp.settings);
+        if (split) {
+          const value = conditionalIsErrorSource(split.test, split.failing, sourceCode);
+          context.report({
+            node,
+            messageId: "missingIsError",
+            data: { evidence: EVIDENCE_DESCRIPTION[evidence] },
+            suggest: [
+              {
+                messageId: "addConditionalIsError",
+                data: { value },
+                fix: (fixer) => addLastProperty(fixer, sourceCode, node, `isError: ${value}`),
+              },
+            ],
+          });
+          return;
+        }
         const fix = (fixer: TSESLint.RuleFixer) => addLastProperty(fixer, sourceCode, node, "isError: true");
         context.report({
           node,

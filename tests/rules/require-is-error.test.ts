@@ -238,7 +238,7 @@ const FETCH_PAGE = [
 ];
 const FETCH_PAGE_FIXED = [
   '  if (!url.startsWith("https://")) return { content: [{ type: "text", text: "Error: only https URLs are allowed" }], isError: true };',
-  '  return { content: [{ type: "text", text: page.ok ? page.body : `error - HTTP ${page.status}` }], isError: true };',
+  '  return { content: [{ type: "text", text: page.ok ? page.body : `error - HTTP ${page.status}` }], isError: !page.ok };',
 ] as const;
 
 const CUSTOM_TEXTS = [
@@ -2063,7 +2063,37 @@ export function createFetchTool(deps: { fetch(url: string): Promise<string> }) {
           messageId: "missingIsError",
           line: 7,
           column: 10,
-          suggestions: [{ messageId: "addIsError", output: registeredTool(withLine(FETCH_PAGE, 2, FETCH_PAGE_FIXED[1])) }],
+          // The text fails on one branch of its conditional: `isError` follows the test.
+          suggestions: [
+            {
+              messageId: "addConditionalIsError",
+              data: { value: "!page.ok" },
+              output: registeredTool(withLine(FETCH_PAGE, 2, FETCH_PAGE_FIXED[1])),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a status tool's conditional text that fails on its first branch: isError follows the test, negated twice",
+      filename: SERVER_FILE,
+      code: registeredTool(
+        '  const status = await ping(url);\n  return { content: [{ type: "text", text: status.code >= 500 ? "Failed to reach Photoshop" : "Photoshop is reachable" }] };',
+      ),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 6,
+          column: 10,
+          suggestions: [
+            {
+              messageId: "addConditionalIsError",
+              data: { value: "!!(status.code >= 500)" },
+              output: registeredTool(
+                '  const status = await ping(url);\n  return { content: [{ type: "text", text: status.code >= 500 ? "Failed to reach Photoshop" : "Photoshop is reachable" }], isError: !!(status.code >= 500) };',
+              ),
+            },
+          ],
         },
       ],
     },
