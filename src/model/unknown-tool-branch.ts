@@ -463,6 +463,15 @@ export function isInUnknownToolBranch(
     ) {
       return true;
     }
+    // A call whose task augmentation the tool's `taskSupport` rules out (`if (task && tool.taskSupport === "forbidden")
+    // throw ...`): the tasks specification answers it with -32601, as an unknown tool.
+    if (
+      parent.type === AST_NODE_TYPES.IfStatement &&
+      parent.consequent === child &&
+      onlyThrow(child) !== undefined &&
+      testsTaskSupport(parent.test)
+    )
+      return true;
     // The last `else` of a chain of `if`s on the name (`if (courseToolNames.includes(name)) ... else if (...) ... else
     // throw new McpError(ErrorCode.MethodNotFound, ...)`): no branch took the name.
     if (
@@ -509,3 +518,27 @@ export function callToolRequestFunction(node: TSESTree.Node, text: string): Func
 }
 
 const CALL_TOOL_REQUEST = "CallToolRequest";
+
+/** The task support levels a tool declares (`execution.taskSupport`). */
+const TASK_SUPPORT_LEVELS: ReadonlySet<unknown> = new Set(["forbidden", "optional", "required"]);
+
+/**
+ * The test compares a tool's `taskSupport` with a level (`tool.execution?.taskSupport === "required"`), alone or
+ * beside other conditions (`taskParams && taskSupport === "forbidden"`).
+ */
+function testsTaskSupport(test: TSESTree.Expression): boolean {
+  const node = unwrapExpression(test);
+  if (node.type === AST_NODE_TYPES.LogicalExpression) return testsTaskSupport(node.left) || testsTaskSupport(node.right);
+  if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") return testsTaskSupport(node.argument);
+  if (node.type !== AST_NODE_TYPES.BinaryExpression || !["===", "!==", "==", "!="].includes(node.operator)) return false;
+  const namesTaskSupport = (side: TSESTree.Node): boolean => {
+    const value = unwrapOptionalChain(side);
+    return value.type === AST_NODE_TYPES.Identifier
+      ? value.name === TASK_SUPPORT
+      : value.type === AST_NODE_TYPES.MemberExpression && propertyName(value) === TASK_SUPPORT;
+  };
+  const isLevel = (side: TSESTree.Node): boolean => side.type === AST_NODE_TYPES.Literal && TASK_SUPPORT_LEVELS.has(side.value);
+  return (namesTaskSupport(node.left) && isLevel(node.right)) || (isLevel(node.left) && namesTaskSupport(node.right));
+}
+
+const TASK_SUPPORT = "taskSupport";

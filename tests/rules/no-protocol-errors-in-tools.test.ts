@@ -112,6 +112,25 @@ export class ToolRegistry {
   }
 }`;
 
+/** A dispatcher of tools that declare their task support; `guard` answers a call the tool's task support rules out (line 11). */
+const TASK_DISPATCHER = (guard: string): string => `
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+type ReportTool = { execution?: { taskSupport?: "forbidden" | "optional" | "required" }; run(args: unknown): Promise<string> };
+declare const tools: Map<string, ReportTool>;
+const server = new Server({ name: "reports", version: "1.0.0" }, { capabilities: { tools: {}, tasks: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = tools.get(request.params.name);
+  if (!tool) throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);
+  const task = (request.params as { task?: { ttl?: number } }).task;
+${guard}
+  try {
+    return { content: [{ type: "text", text: await tool.run(request.params.arguments) }] };
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${error instanceof Error ? error.message : String(error)}\` }], isError: true };
+  }
+});`;
+
 ruleTester.run("no-protocol-errors-in-tools", rule, {
   valid: [
     {
@@ -286,6 +305,13 @@ import { ErrorCodes } from "./errors.js";
 export function parseError(id: number) {
   return { jsonrpc: "2.0", id, error: { code: ErrorCodes.PARSE_ERROR, message: "Parse error" } };
 }`,
+    },
+    {
+      name: "a call the tool's task support rules out: the tasks specification's -32601",
+      filename: SERVER_FILE,
+      code: TASK_DISPATCHER(
+        '  if (!task && tool.execution?.taskSupport === "required") throw new McpError(ErrorCode.MethodNotFound, "Run it as a task");',
+      ),
     },
     {
       name: "a tool file's function typed as the tools/call dispatcher: its unknown-tool branch",
@@ -531,6 +557,14 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
   ],
   invalid: [
+    {
+      name: "near-miss of a task-support check: a branch that does more than throw is the tool's",
+      filename: SERVER_FILE,
+      code: TASK_DISPATCHER(
+        '  if (!task && tool.execution?.taskSupport === "required") {\n    await tool.run({});\n    throw new McpError(ErrorCode.InvalidRequest, "Run it as a task");\n  }',
+      ),
+      errors: [{ messageId: "sdkProtocolError", line: 13, column: 11 }],
+    },
     {
       name: "a tool file's function typed as the tools/call dispatcher: its invalid-params error is the tool's",
       filename: TOOL_FILE,

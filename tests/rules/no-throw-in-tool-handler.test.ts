@@ -821,6 +821,25 @@ export class NotesService {
   }
 }`;
 
+/** A dispatcher of tools that declare their task support; `guard` answers a call the tool's task support rules out (line 11). */
+const TASK_DISPATCHER = (guard: string): string => `
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+type ReportTool = { execution?: { taskSupport?: "forbidden" | "optional" | "required" }; run(args: unknown): Promise<string> };
+declare const tools: Map<string, ReportTool>;
+const server = new Server({ name: "reports", version: "1.0.0" }, { capabilities: { tools: {}, tasks: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = tools.get(request.params.name);
+  if (!tool) throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);
+  const task = (request.params as { task?: { ttl?: number } }).task;
+${guard}
+  try {
+    return { content: [{ type: "text", text: await tool.run(request.params.arguments) }] };
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${error instanceof Error ? error.message : String(error)}\` }], isError: true };
+  }
+});`;
+
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
     {
@@ -971,6 +990,14 @@ server.registerTool("get_rate", { inputSchema: { code: z.string() } }, async ({ 
   return { content: [{ type: "text", text: \`1 EUR = \${String(rate)} \${code}\` }] };
 });`,
     },
+    ...[
+      '  if (task && tool.execution?.taskSupport === "forbidden") throw new Error("This tool cannot run as a task");',
+      '  if (!task && tool.execution?.taskSupport === "required") {\n    throw new McpError(ErrorCode.MethodNotFound, "This tool must run as a task");\n  }',
+    ].map((guard) => ({
+      name: `a call the tool's task support rules out gets -32601 by the tasks specification: ${guard.trim().slice(0, 40)}`,
+      filename: SERVER_FILE,
+      code: TASK_DISPATCHER(guard),
+    })),
     {
       name: "this.<name>() in a static method is the static method: an instance method of that name that throws is not called",
       filename: SERVER_FILE,
@@ -2692,6 +2719,26 @@ class IssueServer {
     return { content: [{ type: "text", text: \`Closed the issue in \${repo}\` }] };
   }
 }`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "near-miss of a task-support check: a check of another setting of the tool is the tool's failure",
+      filename: SERVER_FILE,
+      code: TASK_DISPATCHER('  if (task && tool.execution?.mode === "forbidden") throw new Error("This tool cannot run as a task");'),
+      errors: [
+        {
+          messageId: "throw",
+          line: 11,
+          column: 53,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult",
+              output: TASK_DISPATCHER(
+                '  if (task && tool.execution?.mode === "forbidden") return { content: [{ type: "text", text: "Error: This tool cannot run as a task" }], isError: true };',
+              ),
             },
           ],
         },
