@@ -17,7 +17,7 @@ import { methodReads } from "../util/method-reads.js";
 import type { ErrorHelper, McpSettings } from "./settings.js";
 import { crossFileErrorHelper } from "./typescript/error-helpers.js";
 import type { TypedServices } from "./typescript/services.js";
-import { textBranches } from "./error-text.js";
+import { isJsonStringify, textBranches } from "./error-text.js";
 import { enclosingFunction } from "./estree-tree.js";
 import { hasIsErrorTrue, type ToolResult, toolResult } from "./tool-results.js";
 
@@ -102,13 +102,13 @@ export class ErrorHelpers {
    * as a success.
    */
   notePlainResult(result: ToolResult): void {
-    const text = result.text && unwrapExpression(result.text);
-    if (text?.type !== AST_NODE_TYPES.Identifier || result.hasSpread) return;
+    if (!result.text || result.hasSpread) return;
     const fn = enclosingFunction(result.node);
     if (!fn || this.plainBuilders.has(fn) || calledName(fn) === undefined) return;
-    const builder = fn.params.some((parameter) => parameterName(parameter) === text.name)
-      ? detectPlainBuilder(fn, this.sourceCode.visitorKeys)
-      : undefined;
+    const builder =
+      textParameter(result.text, fn.params.map(parameterName)) !== undefined
+        ? detectPlainBuilder(fn, this.sourceCode.visitorKeys)
+        : undefined;
     this.plainBuilders.set(fn, builder ?? null);
     if (builder) this.hasPlainBuilders = true;
   }
@@ -240,21 +240,31 @@ function dottedName(callee: TSESTree.Node): string | undefined {
 export interface PlainResultBuilder {
   /** The index of the argument that becomes the text. */
   messageArgument: number;
+  /** The text is that argument's JSON (`text: JSON.stringify(data, null, 2)`), not the argument itself. */
+  json: boolean;
+}
+
+/** The parameter a result's text is, itself or as its JSON (`JSON.stringify(data, null, 2)`), of `parameters`. */
+function textParameter(text: TSESTree.Node, parameters: readonly (string | undefined)[]): { index: number; json: boolean } | undefined {
+  let node: TSESTree.Node | undefined = unwrapExpression(text);
+  const json = node.type === AST_NODE_TYPES.CallExpression && isJsonStringify(node.callee);
+  if (node.type === AST_NODE_TYPES.CallExpression && json) node = node.arguments.at(0);
+  const index = node?.type === AST_NODE_TYPES.Identifier ? parameters.indexOf(node.name) : -1;
+  return index === -1 ? undefined : { index, json };
 }
 
 function detectPlainBuilder(fn: FunctionNode, visitorKeys: TSESLint.SourceCode.VisitorKeys): PlainResultBuilder | undefined {
   const parameters = fn.params.map(parameterName);
-  let messageArgument: number | undefined;
+  let found: PlainResultBuilder | undefined;
   for (const returned of returnedValues(fn, visitorKeys)) {
     const value = unwrapExpression(returned);
     const result = value.type === AST_NODE_TYPES.ObjectExpression ? toolResult(value) : undefined;
     if (!result?.text || result.isError || result.hasSpread) return undefined;
-    const text = unwrapExpression(result.text);
-    const index = text.type === AST_NODE_TYPES.Identifier ? parameters.indexOf(text.name) : -1;
-    if (index === -1 || (messageArgument !== undefined && index !== messageArgument)) return undefined;
-    messageArgument = index;
+    const text = textParameter(result.text, parameters);
+    if (!text || (found && (text.index !== found.messageArgument || text.json !== found.json))) return undefined;
+    found = { messageArgument: text.index, json: text.json };
   }
-  return messageArgument === undefined ? undefined : { messageArgument };
+  return found;
 }
 
 /**

@@ -256,7 +256,18 @@ function writtenFirstLine(branch: TSESTree.Node, sourceCode: Readonly<TSESLint.S
  */
 export function isJsonErrorText(branch: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const object = jsonOfObject(boundValue(branch, sourceCode));
-  if (!object) return false;
+  return object !== undefined && reportsFailureAsData(object, branch, sourceCode);
+}
+
+/**
+ * The object, whose JSON is a text (`isJsonErrorText`) answered at `branch`, reports a failure: its `error` is written
+ * text or what the branch found, or it says `success: false` or `ok: false`.
+ */
+export function reportsFailureAsData(
+  object: TSESTree.ObjectExpression,
+  branch: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
   if (saysItFailed(object)) return true;
   const error = findProperty(object, "error");
   if (!error) return false;
@@ -393,7 +404,7 @@ function jsonOfObject(expression: TSESTree.Node): TSESTree.ObjectExpression | un
 }
 
 /** `JSON.stringify`. */
-function isJsonStringify(callee: TSESTree.Node): boolean {
+export function isJsonStringify(callee: TSESTree.Node): boolean {
   const node = unwrapExpression(callee);
   if (node.type !== AST_NODE_TYPES.MemberExpression || propertyName(node) !== "stringify") return false;
   const object = unwrapExpression(node.object);

@@ -15,7 +15,7 @@ import {
 import { getMcpContext } from "../model/context.js";
 import { answersThrowWithMessage } from "../model/handler-shapes.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
-import { isJsonErrorText, isJsonFailureReport, statesVerdict, textBranches } from "../model/error-text.js";
+import { isJsonErrorText, isJsonFailureReport, reportsFailureAsData, statesVerdict, textBranches } from "../model/error-text.js";
 import { ADDING_METHODS, contentItems, hasIsErrorTrue, isErrorValue, onToolResult, type ToolResult } from "../model/tool-results.js";
 import { findProperty, isCaughtError, unwrapExpression } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
@@ -265,10 +265,15 @@ export default createRule({
         if (!mcp.errorHelpers.hasPlainBuilders) return;
         for (const { call, helper: builder } of mcp.errorHelpers.plainBuilderCalls()) {
           const message = call.arguments.at(builder.messageArgument);
-          if (!message || !WRITTEN_TEXT.has(message.type)) continue;
-          // Each branch read once: whether any fails, and whether all do.
-          const branches = textBranches(message, sourceCode);
-          const failing = branches.filter((branch) => readsAsErrorText(branch, sourceCode, mcp.settings, () => false)).length;
+          if (!message) continue;
+          // A builder of a text: each branch read once, whether any fails, and whether all do. A builder of the JSON of
+          // its data: the object it is given says it failed (`{ error: \`Failed to fetch package: ...\` }`).
+          const branches = builder.json ? [] : textBranches(message, sourceCode);
+          const failing = builder.json
+            ? Number(message.type === AST_NODE_TYPES.ObjectExpression && reportsFailureAsData(message, call, sourceCode))
+            : WRITTEN_TEXT.has(message.type)
+              ? branches.filter((branch) => readsAsErrorText(branch, sourceCode, mcp.settings, () => false)).length
+              : 0;
           if (failing === 0) continue;
           // In a handler, or anywhere in tool code (a tool file's `createErrorResponse` built on the file's builder).
           const site = returnSite(call);
@@ -277,7 +282,8 @@ export default createRule({
             node: call,
             messageId: "failureThroughPlainBuilder",
             data: { builder: sourceCode.getText(call.callee) },
-            // A text that is a success on some branch (`ok ? "Order cancelled." : "Failed to cancel"`) gets no error result.
+            // A text that is a success on some branch (`ok ? "Order cancelled." : "Failed to cancel"`) gets no error
+            // result, nor does data, whose text the builder writes.
             suggest: failing === branches.length ? [wrapAsErrorResult(call, message)] : [],
           });
         }

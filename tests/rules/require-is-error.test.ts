@@ -458,6 +458,25 @@ ${body}
   }
 }`;
 
+/** An open-data tool whose results come from `createToolResponse`, which answers with the JSON of its data; `failure` is the catch's (line 15). */
+const PACKAGE_TOOL = (failure: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+declare function fetchPackage(id: string): Promise<unknown>;
+const server = new McpServer({ name: "open-data", version: "1.0.0" });
+function createToolResponse(data: unknown) {
+  return { content: [{ type: "text" as const, text: JSON.stringify(data, null, 2) }] };
+}
+server.tool("get_package", { packageId: z.string() }, async ({ packageId }) => {
+  try {
+    const pkg = await fetchPackage(packageId);
+    return createToolResponse(pkg);
+  } catch (error) {
+    console.error("Error in get_package:", error);
+    return createToolResponse(${failure});
+  }
+});`;
+
 /** A market tool whose results come from a static method of the file's `Replies` class. */
 const STATIC_REPLIES = `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -476,6 +495,11 @@ server.registerTool("get_market", { inputSchema: { id: z.string() } }, async ({ 
 
 ruleTester.run("require-is-error", rule, {
   valid: [
+    {
+      name: "a builder of the JSON of its data, given data that reports no failure (an error of null, a count)",
+      filename: SERVER_FILE,
+      code: PACKAGE_TOOL("{ error: null, packages: [], reason: String(error) }"),
+    },
     {
       name: "mcp-framework: an MCPTool's execute fails by throwing, and returns its success",
       filename: "src/tools/create-label.ts",
@@ -1107,6 +1131,12 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
           ],
         },
       ],
+    },
+    {
+      name: "a failure given to a builder of the JSON of its data: the data says it failed; no error result is suggested",
+      filename: SERVER_FILE,
+      code: PACKAGE_TOOL('{ error: `Failed to fetch package: ${error instanceof Error ? error.message : "Unknown error"}` }'),
+      errors: [{ messageId: "failureThroughPlainBuilder", data: { builder: "createToolResponse" }, line: 15, column: 12, suggestions: [] }],
     },
     {
       name: "a failure given to a plain result builder that is a static method of a class of the file",
