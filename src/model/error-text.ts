@@ -1,5 +1,14 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, ifTaken, isCaughtError, propertyName, readReferences, singleValueOf, unwrapExpression } from "../util/ast.js";
+import {
+  findProperty,
+  ifTaken,
+  isCaughtError,
+  propertyName,
+  readReferences,
+  singleValueOf,
+  someNode,
+  unwrapExpression,
+} from "../util/ast.js";
 import { DECORATION, prefixChecker } from "./error-prefix.js";
 import type { McpSettings } from "./settings.js";
 
@@ -304,6 +313,20 @@ function isFoundByBranch(value: TSESTree.Node, node: TSESTree.Node, sourceCode: 
 export function isJsonFailureReport(expression: TSESTree.Node): boolean {
   const object = jsonOfObject(expression);
   return object !== undefined && (findProperty(object, "error") !== undefined || saysItFailed(object));
+}
+
+/**
+ * `JSON.stringify(...)` of data built from a caught error (`JSON.stringify(formatErrorResponse(error), null, 2)`, `{
+ * message: err.message }`): the JSON of the failure a `catch` caught.
+ */
+export function isJsonOfCaughtError(expression: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const node = unwrapExpression(expression);
+  if (node.type !== AST_NODE_TYPES.CallExpression || !isJsonStringify(node.callee)) return false;
+  const data = node.arguments.at(0);
+  return (
+    data !== undefined &&
+    someNode(data, sourceCode.visitorKeys, (child) => child.type === AST_NODE_TYPES.Identifier && isCaughtError(child, sourceCode))
+  );
 }
 
 /**

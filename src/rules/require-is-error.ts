@@ -15,7 +15,14 @@ import {
 import { getMcpContext } from "../model/context.js";
 import { answersThrowWithMessage } from "../model/handler-shapes.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
-import { isJsonErrorText, isJsonFailureReport, reportsFailureAsData, statesVerdict, textBranches } from "../model/error-text.js";
+import {
+  isJsonErrorText,
+  isJsonFailureReport,
+  isJsonOfCaughtError,
+  reportsFailureAsData,
+  statesVerdict,
+  textBranches,
+} from "../model/error-text.js";
 import { ADDING_METHODS, contentItems, hasIsErrorTrue, isErrorValue, onToolResult, type ToolResult } from "../model/tool-results.js";
 import { findProperty, isCaughtError, unwrapExpression } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
@@ -55,8 +62,8 @@ type StringKind = "empty" | "string";
 
 /**
  * Whether a returned expression is a string: a literal, a template, `+` with a string side,
- * `String(x)`, a caught error's `.message`, a failure reported in JSON (`JSON.stringify({ success: false, error })`),
- * or a conditional of those. `""` is a deliberate fallback.
+ * `String(x)`, a caught error's `.message`, a failure reported in JSON (`JSON.stringify({ success: false, error })`), the
+ * JSON of data built from a caught error (`JSON.stringify(formatErrorResponse(error))`), or a conditional of those. `""` is a deliberate fallback.
  */
 function stringKind(expression: TSESTree.Node, sourceCode: SourceCode): StringKind | undefined {
   const node = unwrapExpression(expression);
@@ -71,7 +78,9 @@ function stringKind(expression: TSESTree.Node, sourceCode: SourceCode): StringKi
     case AST_NODE_TYPES.CallExpression:
       // `String(x)`; `JSON.stringify(...)` only asked of a member call, most calls a catch returns being a helper's.
       if (node.callee.type === AST_NODE_TYPES.Identifier) return node.callee.name === "String" ? "string" : undefined;
-      return node.callee.type === AST_NODE_TYPES.MemberExpression && isJsonFailureReport(node) ? "string" : undefined;
+      return node.callee.type === AST_NODE_TYPES.MemberExpression && (isJsonFailureReport(node) || isJsonOfCaughtError(node, sourceCode))
+        ? "string"
+        : undefined;
     case AST_NODE_TYPES.MemberExpression:
       return ASTUtils.getPropertyName(node) === "message" && isCaughtError(unwrapExpression(node.object), sourceCode)
         ? "string"

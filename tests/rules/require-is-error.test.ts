@@ -477,6 +477,25 @@ server.tool("get_package", { packageId: z.string() }, async ({ packageId }) => {
   }
 });`;
 
+/** A FastMCP record tool that answers with JSON; `failure` is what its catch returns (line 14). */
+const GET_RECORD_TOOL = (failure: string): string => `
+import { FastMCP } from "fastmcp";
+import { z } from "zod";
+import { formatErrorResponse } from "../lib/errors.js";
+declare const records: { get(table: string, id: string): Promise<unknown>; cached(id: string): unknown };
+const server = new FastMCP({ name: "airtable", version: "1.0.0" });
+server.addTool({
+  name: "get_record",
+  parameters: z.object({ table: z.string(), recordId: z.string() }),
+  execute: async (args) => {
+    try {
+      return JSON.stringify(await records.get(args.table, args.recordId), null, 2);
+    } catch (error) {
+      return ${failure};
+    }
+  },
+});`;
+
 /** A market tool whose results come from a static method of the file's `Replies` class. */
 const STATIC_REPLIES = `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -495,6 +514,11 @@ server.registerTool("get_market", { inputSchema: { id: z.string() } }, async ({ 
 
 ruleTester.run("require-is-error", rule, {
   valid: [
+    {
+      name: "the JSON of data its catch does not build from the caught error (a cached record) is an answer",
+      filename: SERVER_FILE,
+      code: GET_RECORD_TOOL("JSON.stringify(records.cached(args.recordId), null, 2)"),
+    },
     {
       name: "a builder of the JSON of its data, given data that reports no failure (an error of null, a count)",
       filename: SERVER_FILE,
@@ -2324,6 +2348,26 @@ export function createFetchTool(deps: { fetch(url: string): Promise<string> }) {
           line: 8,
           column: 12,
           suggestions: [{ messageId: "addIsError", output: pageLookupTool("JSON.stringify({ success: false, url })", ", isError: true") }],
+        },
+      ],
+    },
+    {
+      name: "a handler's catch that returns the JSON of data built from the caught error (FastMCP's execute)",
+      filename: SERVER_FILE,
+      code: GET_RECORD_TOOL('JSON.stringify(formatErrorResponse(error, { tool: "get_record" }), null, 2)'),
+      errors: [
+        {
+          messageId: "successStringInCatch",
+          line: 14,
+          column: 14,
+          suggestions: [
+            {
+              messageId: "wrapAsErrorResult",
+              output: GET_RECORD_TOOL(
+                '{ content: [{ type: "text", text: `Error: ${String(JSON.stringify(formatErrorResponse(error, { tool: "get_record" }), null, 2))}` }], isError: true }',
+              ),
+            },
+          ],
         },
       ],
     },
