@@ -49,6 +49,9 @@ function isOverriddenBySpread(object: TSESTree.ObjectExpression, prop: TSESTree.
   return object.properties.slice(object.properties.indexOf(prop) + 1).some((p) => p.type === AST_NODE_TYPES.SpreadElement);
 }
 
+/** A string or template literal returned as it is: `return "Error: no message ID given"`. */
+const WRITTEN_TEXT_RETURN = "ReturnStatement > :matches(Literal, TemplateLiteral).argument";
+
 /** The expressions a builder's message is written in at the call: the rule reads the text the handler writes there. */
 const WRITTEN_TEXT: ReadonlySet<string> = new Set([
   AST_NODE_TYPES.Literal,
@@ -124,6 +127,8 @@ export default createRule({
         "This failure is answered through `{{builder}}()`, which builds a result without `isError: true`, so the client takes it for a success. Return an error result with `isError: true`.",
       failureJsonString:
         "This tool handler returns a failure as JSON text that says it failed, which the client reads as a successful result. Return an error result with `isError: true`.",
+      failureString:
+        "This tool handler returns a failure as plain text, which the client reads as a successful result. Return an error result with `isError: true`.",
       addIsError: "Add `isError: true` to the result.",
       addConditionalIsError: "Add `isError: {{value}}`, true where the text's failing branch is taken.",
       setIsErrorTrue: "Set `isError: true`.",
@@ -296,6 +301,16 @@ export default createRule({
             suggest: failing === branches.length ? [wrapAsErrorResult(call, message)] : [],
           });
         }
+      },
+      // A handler that answers with strings (FastMCP's `execute`, an xmcp tool) may return an error text anywhere in its body.
+      [WRITTEN_TEXT_RETURN](node: TSESTree.Literal | TSESTree.TemplateLiteral) {
+        if (node.type === AST_NODE_TYPES.Literal && typeof node.value !== "string") return;
+        // A `catch`'s strings are `successStringInCatch`'s.
+        const site = returnSite(node);
+        if (!site?.statement || failureClause(site.statement, site.fn)) return;
+        if (!readsAsErrorText(node, sourceCode, mcp.settings, () => false) || !mcp.handlers.isToolHandler(site.fn)) return;
+        if (reportedAsThrowingTool(site, node, node)) return;
+        context.report({ node, messageId: "failureString", suggest: [wrapAsErrorResult(node)] });
       },
       // Only a return inside a catch clause can return the caught failure as a success string.
       "CatchClause ReturnStatement"(node: TSESTree.ReturnStatement) {

@@ -496,6 +496,24 @@ server.addTool({
   },
 });`;
 
+/** A FastMCP label tool that answers with strings; `guard` is its first statement (line 10). */
+const LABEL_TOOL_FASTMCP = (guard: string): string => `
+import { FastMCP } from "fastmcp";
+import { z } from "zod";
+declare const gmail: { modify(ids: string[]): Promise<number> };
+const server = new FastMCP({ name: "gmail", version: "1.0.0" });
+server.addTool({
+  name: "batch_modify",
+  parameters: z.object({ messageIds: z.array(z.string()) }),
+  execute: async ({ messageIds }) => {
+${guard}
+    return \`Modified \${String(await gmail.modify(messageIds))} messages\`;
+  },
+});
+function describeLimit(count: number): string {
+  return count > 1000 ? "Error: too many messages" : "ok";
+}`;
+
 /** A market tool whose results come from a static method of the file's `Replies` class. */
 const STATIC_REPLIES = `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -514,6 +532,11 @@ server.registerTool("get_market", { inputSchema: { id: z.string() } }, async ({ 
 
 ruleTester.run("require-is-error", rule, {
   valid: [
+    {
+      name: "a string-answering handler's plain answer that reads as no error, and an error text in a function that is no handler",
+      filename: SERVER_FILE,
+      code: LABEL_TOOL_FASTMCP('    if (messageIds.length === 0) return "Nothing to modify";'),
+    },
     {
       name: "the JSON of data its catch does not build from the caught error (a cached record) is an answer",
       filename: SERVER_FILE,
@@ -2365,6 +2388,46 @@ export function createFetchTool(deps: { fetch(url: string): Promise<string> }) {
               messageId: "wrapAsErrorResult",
               output: GET_RECORD_TOOL(
                 '{ content: [{ type: "text", text: `Error: ${String(JSON.stringify(formatErrorResponse(error, { tool: "get_record" }), null, 2))}` }], isError: true }',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a string-answering handler returns an error text outside a catch: a success text",
+      filename: SERVER_FILE,
+      code: LABEL_TOOL_FASTMCP('    if (messageIds.length === 0) return "Error: At least one message ID must be provided";'),
+      errors: [
+        {
+          messageId: "failureString",
+          line: 10,
+          column: 41,
+          suggestions: [
+            {
+              messageId: "wrapAsErrorResult",
+              output: LABEL_TOOL_FASTMCP(
+                '    if (messageIds.length === 0) return { content: [{ type: "text", text: "Error: At least one message ID must be provided" }], isError: true };',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "mcp-framework: an error text returned from execute outside a catch is a success too; the suggestion throws it",
+      filename: "src/tools/create-label.ts",
+      code: LABEL_TOOL('    if (!input.name.trim()) return "Failed to create label: the name is empty";\n    return "Label created";'),
+      errors: [
+        {
+          messageId: "failureReturnedFromMcpTool",
+          line: 8,
+          column: 36,
+          suggestions: [
+            {
+              messageId: "throwError",
+              output: LABEL_TOOL(
+                '    if (!input.name.trim()) throw new Error("Error: Failed to create label: the name is empty");\n    return "Label created";',
               ),
             },
           ],
