@@ -95,6 +95,17 @@ const CONVERTING_DEFINITION_FUNCTIONS: Readonly<Record<string, ConvertingFramewo
  */
 const MESSAGE_ANSWERING_BASE_CLASSES: ReadonlySet<string> = new Set(["MCPTool"]);
 
+/**
+ * The text may hold a handler that answers with a string, which its framework sends as a text result: FastMCP's
+ * `addTool({ execute })`, an mcp-framework `MCPTool`, an xmcp tool file (which imports `xmcp`). The SDK's own handlers
+ * answer with results, never strings.
+ */
+export function mayAnswerWithStrings(text: string): boolean {
+  return STRING_ANSWERING_FRAMEWORKS.test(text);
+}
+
+const STRING_ANSWERING_FRAMEWORKS = /\b(?:addTool|MCPTool|xmcp)\b/u;
+
 /** The text may hold a handler whose runtime answers a throw with its message (`answersThrowWithMessage`). */
 export function mayAnswerThrowsWithMessage(text: string): boolean {
   for (const name of MESSAGE_ANSWERING_BASE_CLASSES) if (text.includes(name)) return true;

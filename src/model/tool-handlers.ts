@@ -29,6 +29,7 @@ import {
   callArgumentShape,
   answersThrowWithMessage,
   classMemberShape,
+  mayAnswerThrowsWithMessage,
   decoratedMethodShape,
   defaultExportShape,
   TOOL_METADATA_EXPORTS,
@@ -138,6 +139,8 @@ export class ToolHandlers {
   private importSources: readonly string[] | undefined;
   private exportedNames: ReadonlySet<string> | undefined;
   private dispatcherPossible: boolean | undefined;
+  /** The text may hold a handler whose runtime answers a throw with its message (`answersThrowWithMessage`). */
+  private throwAnsweringPossible: boolean | undefined;
   /** Functions given to a call, and whether the call catches what they throw (`catchingCall`). */
   private readonly catchingArguments = new Map<TSESTree.Node, boolean>();
 
@@ -216,6 +219,22 @@ export class ToolHandlers {
 
   isToolHandler(fn: FunctionNode): boolean {
     return this.toolHandler(fn) !== undefined;
+  }
+
+  /** The file's text may hold a handler that fails by throwing (`mayAnswerThrowsWithMessage`): read once. */
+  mayHoldThrowAnsweringHandlers(): boolean {
+    this.throwAnsweringPossible ??= mayAnswerThrowsWithMessage(this.sourceCode.text);
+    return this.throwAnsweringPossible;
+  }
+
+  /**
+   * `fn` is a handler that fails by throwing (`answersThrowWithMessage`: mcp-framework's `MCPTool`), whose every
+   * returned value is a success. Only a file whose text names such a base class is asked for its handlers.
+   */
+  failsByThrowing(fn: FunctionNode): boolean {
+    if (!this.mayHoldThrowAnsweringHandlers()) return false;
+    const handler = this.toolHandler(fn);
+    return handler !== undefined && answersThrowWithMessage(handler);
   }
 
   /** The nearest tool handler containing `node` (a function nested in a handler is part of it). */

@@ -1,6 +1,5 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { getMcpContext } from "../model/context.js";
-import { mayAnswerThrowsWithMessage } from "../model/handler-shapes.js";
 import { thrownErrorText } from "../model/throw-outcome.js";
 import { onErrorHelperCall } from "../model/error-helpers.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
@@ -83,7 +82,7 @@ export default createRule({
     if (!mcp) return {};
     const { settings, errorHelpers: helpers, sourceCode, handlers } = mcp;
     // A thrown message is the error text in the handlers of a runtime that answers a throw with it.
-    const readsThrows = mcp.gates.handlers && mayAnswerThrowsWithMessage(sourceCode.text);
+    const readsThrows = handlers.mayHoldThrowAnsweringHandlers() && mcp.gates.handlers;
     if (!mcp.gates.toolResults && !readsThrows) return {};
 
     /**

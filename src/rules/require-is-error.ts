@@ -13,7 +13,7 @@ import {
   returnSite,
 } from "../model/error-evidence.js";
 import { getMcpContext } from "../model/context.js";
-import { answersThrowWithMessage } from "../model/handler-shapes.js";
+import { mayAnswerWithStrings } from "../model/handler-shapes.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import {
   isJsonErrorText,
@@ -170,13 +170,19 @@ export default createRule({
       };
     }
 
+    /** Only a framework whose handlers answer with strings makes a returned string a tool's answer (`mayAnswerWithStrings`). */
+    let stringAnswers: boolean | undefined;
+    const answersWithStrings = (): boolean => (stringAnswers ??= mayAnswerWithStrings(sourceCode.text));
+
     /**
      * A failure returned where the handler's runtime answers only a throw as a failure (`answersThrowWithMessage`:
      * mcp-framework's `MCPTool`) is reported so, with a throw of `message` suggested where a `return` gives it.
      */
-    function reportedAsThrowingTool(site: ReturnSite | undefined, node: TSESTree.Node, message: TSESTree.Node | undefined): boolean {
-      const handler = site && mcp.handlers.toolHandler(site.fn);
-      if (!site || !handler || !answersThrowWithMessage(handler)) return false;
+    function reportedAsThrowingTool(node: TSESTree.Node, message: TSESTree.Node | undefined, known?: ReturnSite): boolean {
+      // The file's text first: most files name no such framework, and their results need no return site.
+      if (!mcp.handlers.mayHoldThrowAnsweringHandlers()) return false;
+      const site = known ?? returnSite(node);
+      if (!site || !mcp.handlers.failsByThrowing(site.fn)) return false;
       const { statement } = site;
       context.report({
         node,
@@ -216,15 +222,14 @@ export default createRule({
         const { node } = result;
         if (result.isError) {
           // An error result returned where only a throw answers as a failure.
-          if (!hasIsErrorTrue(result) || !reportedAsThrowingTool(returnSite(node), node, result.text))
-            checkIsErrorValue(result, result.isError);
+          if (!hasIsErrorTrue(result) || !reportedAsThrowingTool(node, result.text)) checkIsErrorValue(result, result.isError);
           return;
         }
         mcp.errorHelpers.notePlainResult(result);
         // `{ ...base, content }`: the spread may carry `isError`.
         if (result.hasSpread || checkMisplaced(result)) return;
         const evidence = errorEvidence(result, mcp, sourceCode);
-        if (!evidence || reportedAsThrowingTool(returnSite(node), node, result.text)) return;
+        if (!evidence || reportedAsThrowingTool(node, result.text)) return;
         // A text that fails on one branch of its conditional only: `isError` follows the conditional's test.
         const split = result.text && conditionalFailure(result.text, sourceCode, mcp.settings);
         if (split) {
@@ -270,7 +275,7 @@ export default createRule({
       'ReturnStatement > CallExpression.argument[callee.property.name="stringify"]'(node: TSESTree.CallExpression) {
         const site = returnSite(node);
         if (!site?.statement || failureClause(site.statement, site.fn) || !isJsonErrorText(node, sourceCode)) return;
-        if (!mcp.handlers.isToolHandler(site.fn) || reportedAsThrowingTool(site, node, node)) return;
+        if (!mcp.handlers.isToolHandler(site.fn) || reportedAsThrowingTool(node, node, site)) return;
         context.report({ node, messageId: "failureJsonString", suggest: [wrapAsErrorResult(node)] });
       },
       // `return textResult(\`Error fetching market: ${error.message}\`)`: a failure's text given to a plain result
@@ -304,12 +309,12 @@ export default createRule({
       },
       // A handler that answers with strings (FastMCP's `execute`, an xmcp tool) may return an error text anywhere in its body.
       [WRITTEN_TEXT_RETURN](node: TSESTree.Literal | TSESTree.TemplateLiteral) {
-        if (node.type === AST_NODE_TYPES.Literal && typeof node.value !== "string") return;
+        if ((node.type === AST_NODE_TYPES.Literal && typeof node.value !== "string") || !answersWithStrings()) return;
         // A `catch`'s strings are `successStringInCatch`'s.
         const site = returnSite(node);
         if (!site?.statement || failureClause(site.statement, site.fn)) return;
         if (!readsAsErrorText(node, sourceCode, mcp.settings, () => false) || !mcp.handlers.isToolHandler(site.fn)) return;
-        if (reportedAsThrowingTool(site, node, node)) return;
+        if (reportedAsThrowingTool(node, node, site)) return;
         context.report({ node, messageId: "failureString", suggest: [wrapAsErrorResult(node)] });
       },
       // Only a return inside a catch clause can return the caught failure as a success string.
@@ -320,7 +325,7 @@ export default createRule({
         if (!argument || stringKind(argument, sourceCode) !== "string") return;
         const site = returnSite(argument);
         if (!site?.statement || !failureClause(node, site.fn) || !mcp.handlers.isToolHandler(site.fn)) return;
-        if (reportedAsThrowingTool(site, argument, argument)) return;
+        if (reportedAsThrowingTool(argument, argument, site)) return;
         context.report({ node: argument, messageId: "successStringInCatch", suggest: [wrapAsErrorResult(argument)] });
       },
     };
