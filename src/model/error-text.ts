@@ -341,6 +341,13 @@ export function saysItFailed(object: TSESTree.ObjectExpression): boolean {
   });
 }
 
+/** `{ status: "error", message }`: data whose written status says it failed. */
+export function statesErrorStatus(object: TSESTree.ObjectExpression): boolean {
+  const status = findProperty(object, "status");
+  const value = status && unwrapExpression(status.value);
+  return value?.type === AST_NODE_TYPES.Literal && value.value === "error";
+}
+
 /** The expression, or the value a constant of the file it names is bound to. */
 function boundValue(expression: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Node {
   const node = unwrapExpression(expression);

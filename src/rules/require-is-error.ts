@@ -20,6 +20,7 @@ import {
   isJsonFailureReport,
   isJsonOfCaughtError,
   reportsFailureAsData,
+  statesErrorStatus,
   statesVerdict,
   textBranches,
 } from "../model/error-text.js";
@@ -297,6 +298,7 @@ export default createRule({
           // In a handler, or anywhere in tool code (a tool file's `createErrorResponse` built on the file's builder).
           const site = returnSite(call);
           if (!site || !(mcp.handlers.isToolFile || mcp.handlers.isToolHandler(site.fn))) continue;
+          if (reportedAsThrowingTool(call, failing === branches.length ? message : undefined, site)) continue;
           context.report({
             node: call,
             messageId: "failureThroughPlainBuilder",
@@ -316,6 +318,13 @@ export default createRule({
         if (!readsAsErrorText(node, sourceCode, mcp.settings, () => false) || !mcp.handlers.isToolHandler(site.fn)) return;
         if (reportedAsThrowingTool(node, node, site)) return;
         context.report({ node, messageId: "failureString", suggest: [wrapAsErrorResult(node)] });
+      },
+      // `return { error: "Failed to ..." }` from an `MCPTool`'s `execute`: data that says it failed, sent as a success.
+      "ReturnStatement > ObjectExpression.argument"(node: TSESTree.ObjectExpression) {
+        if (!mcp.handlers.mayHoldThrowAnsweringHandlers() || findProperty(node, "content")) return;
+        if (!reportsFailureAsData(node, node, sourceCode) && !statesErrorStatus(node)) return;
+        const error = findProperty(node, "error")?.value;
+        reportedAsThrowingTool(node, error && WRITTEN_TEXT.has(error.type) ? error : undefined);
       },
       // Only a return inside a catch clause can return the caught failure as a success string.
       "CatchClause ReturnStatement"(node: TSESTree.ReturnStatement) {

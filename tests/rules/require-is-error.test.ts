@@ -533,6 +533,17 @@ server.registerTool("get_market", { inputSchema: { id: z.string() } }, async ({ 
 ruleTester.run("require-is-error", rule, {
   valid: [
     {
+      name: "the look-alike of an MCPTool's failure data: a helper method of the tool returns it to execute, which throws",
+      filename: "src/tools/create-label.ts",
+      code: LABEL_TOOL(`    const check = this.validate(input.name);
+    if ("error" in check) throw new Error(\`Error: \${check.error}\`);
+    return "Label created";
+  }
+  private validate(name: string) {
+    if (!name.trim()) return { error: "The label name is empty" };
+    return { ok: true };`),
+    },
+    {
       name: "a string-answering handler's plain answer that reads as no error, and an error text in a function that is no handler",
       filename: SERVER_FILE,
       code: LABEL_TOOL_FASTMCP('    if (messageIds.length === 0) return "Nothing to modify";'),
@@ -1050,6 +1061,61 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
     } catch (error) {
       throw new Error(\`Error: Failed to create label: \${(error as Error).message}\`);
     }`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "mcp-framework: data that says it failed, returned from execute (an error of written text, a status of error), is success JSON",
+      filename: "src/tools/create-label.ts",
+      code: LABEL_TOOL(`    if (!input.name.trim()) return { error: "The label name is empty" };
+    try {
+      return await (await fetch("https://gmail.example.com/labels", { method: "POST", body: input.name })).json();
+    } catch {
+      return { status: "error", message: "Failed to create label" };
+    }`),
+      errors: [
+        {
+          messageId: "failureReturnedFromMcpTool",
+          line: 8,
+          column: 36,
+          suggestions: [
+            {
+              messageId: "throwError",
+              output: LABEL_TOOL(`    if (!input.name.trim()) throw new Error("Error: The label name is empty");
+    try {
+      return await (await fetch("https://gmail.example.com/labels", { method: "POST", body: input.name })).json();
+    } catch {
+      return { status: "error", message: "Failed to create label" };
+    }`),
+            },
+          ],
+        },
+        { messageId: "failureReturnedFromMcpTool", line: 12, column: 14, suggestions: [] },
+      ],
+    },
+    {
+      name: "mcp-framework: a failure given to the class's plain builder is success JSON too; the suggestion throws its text",
+      filename: "src/tools/create-label.ts",
+      code: LABEL_TOOL(`    if (!input.name.trim()) return this.reply("Failed to create label: the name is empty");
+    return this.reply("Label created");
+  }
+  private reply(text: string) {
+    return { content: [{ type: "text" as const, text }] };`),
+      errors: [
+        {
+          messageId: "failureReturnedFromMcpTool",
+          line: 8,
+          column: 36,
+          suggestions: [
+            {
+              messageId: "throwError",
+              output: LABEL_TOOL(`    if (!input.name.trim()) throw new Error("Error: Failed to create label: the name is empty");
+    return this.reply("Label created");
+  }
+  private reply(text: string) {
+    return { content: [{ type: "text" as const, text }] };`),
             },
           ],
         },
