@@ -190,6 +190,14 @@ export function rejectionHandlerIndex(method: string | undefined): number | unde
 }
 
 /**
+ * `Promise.allSettled([...])` settles the rejection of every promise in the array literal it is given: a call written
+ * there is handled on the spot (`objectName` and `method` name the callee: `Promise`, `allSettled`).
+ */
+export function settlesRejections(objectName: string | undefined, method: string | undefined): boolean {
+  return objectName === "Promise" && method === "allSettled";
+}
+
+/**
  * A promise chain handles its receiver's rejection on the spot: through `.then(onFulfilled)` and `.finally(...)` links,
  * it reaches a link given a rejection handler (`rejectionHandlerIndex`): `asyncWork().then(use).catch(report)`.
  */

@@ -27,6 +27,7 @@ import {
   callUsing,
   type CatchingCall,
   chainHandlesRejection,
+  settlesRejections,
   type ChainLink,
   escapes,
   isAllowedRethrow,
@@ -353,8 +354,12 @@ function throwing({ fn, name, line }: Helper): ThrowingFunction | undefined {
   return line === undefined ? undefined : { fn, name, line };
 }
 
-/** `call.catch(...)`, also after `.then(...)` links: the call's promise is handled on the spot (`chainHandlesRejection`). */
+/**
+ * `call.catch(...)`, also after `.then(...)` links, or `Promise.allSettled([call, ...])`: the call's promise is handled
+ * on the spot (`chainHandlesRejection`, `settlesRejections`).
+ */
 function isCatchReceiver(call: TSESTree.CallExpression): boolean {
+  if (isSettledElement(call)) return true;
   // The method calls chained on the call's value, in order.
   const links: ChainLink[] = [];
   for (let link = chainedCall(call); link; link = chainedCall(link.call)) links.push(link);
@@ -369,4 +374,16 @@ function chainedCall(receiver: TSESTree.Node): (ChainLink & { call: TSESTree.Cal
   return call.type === AST_NODE_TYPES.CallExpression && call.callee === parent
     ? { call, method: propertyName(parent), argumentCount: call.arguments.length }
     : undefined;
+}
+
+/** `call` is an element of the array literal given first to a call that settles its promises (`settlesRejections`). */
+function isSettledElement(call: TSESTree.CallExpression): boolean {
+  const { child, parent: array } = outerParent(call);
+  if (array?.type !== AST_NODE_TYPES.ArrayExpression || !array.elements.includes(child as TSESTree.Expression)) return false;
+  const { child: given, parent: combinator } = outerParent(array);
+  if (combinator?.type !== AST_NODE_TYPES.CallExpression || combinator.arguments[0] !== given) return false;
+  const callee = unwrapExpression(combinator.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const object = unwrapExpression(callee.object);
+  return settlesRejections(object.type === AST_NODE_TYPES.Identifier ? object.name : undefined, propertyName(callee));
 }

@@ -103,6 +103,7 @@ export default createRule<Options, MessageIds>({
       for (const target of analysis.targetsOf(call)) {
         // A function nested in the handler that runs where it is written is part of it: its throws are the handler's own.
         if (containsTs(handlerNode, target) && analysis.runsInside(target, handlerNode)) continue;
+        if (analysis.handlesRejectionAt(call, target)) continue;
         const path = throwPathOf(call, target);
         if (!path) continue;
         const site = describeSite(program, path.site, context.cwd);

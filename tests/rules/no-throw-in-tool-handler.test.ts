@@ -840,6 +840,24 @@ ${guard}
   }
 });`;
 
+/** A vehicle tool that fetches two readings through an async helper that throws (line 6); `gather` combines them (line 12). */
+const VEHICLE_STATUS_TOOL = (gather: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "vehicle", version: "1.0.0" });
+async function get(path: string): Promise<unknown> {
+  const response = await fetch(\`https://api.example.com\${path}\`);
+  if (!response.ok) throw new Error(\`API error \${response.status}\`);
+  return response.json();
+}
+function vinPath(vin: string): string {
+  if (!/^[A-Z0-9]{17}$/.test(vin)) throw new Error("invalid VIN");
+  return \`/\${vin}\`;
+}
+server.registerTool("get_full_status", { description: "Battery and location" }, async ({ vin }: { vin: string }) => {
+  const [battery, location] = ${gather};
+  return { content: [{ type: "text", text: JSON.stringify({ battery, location }) }] };
+});`;
+
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
     {
@@ -998,6 +1016,11 @@ server.registerTool("get_rate", { inputSchema: { code: z.string() } }, async ({ 
       filename: SERVER_FILE,
       code: TASK_DISPATCHER(guard),
     })),
+    {
+      name: "Promise.allSettled settles the rejections of the async calls written in its array",
+      filename: SERVER_FILE,
+      code: VEHICLE_STATUS_TOOL("await Promise.allSettled([get(`/${vin}/battery`), get(`/${vin}/location`)])"),
+    },
     {
       name: "this.<name>() in a static method is the static method: an instance method of that name that throws is not called",
       filename: SERVER_FILE,
@@ -2742,6 +2765,15 @@ class IssueServer {
             },
           ],
         },
+      ],
+    },
+    {
+      name: "near-misses of Promise.allSettled: Promise.all passes a rejection on; a synchronous throw while the array is built escapes",
+      filename: SERVER_FILE,
+      code: VEHICLE_STATUS_TOOL("await Promise.all([get(`/${vin}/battery`), Promise.allSettled([get(vinPath(vin))])])"),
+      errors: [
+        { messageId: "throwingCall", data: { name: "get", line: 6, outcome: SAFETY_NET, hint: "" }, line: 14, column: 50 },
+        { messageId: "throwingCall", data: { name: "vinPath", line: 10, outcome: SAFETY_NET, hint: "" }, line: 14, column: 98 },
       ],
     },
     {

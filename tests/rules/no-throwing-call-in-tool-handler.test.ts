@@ -33,6 +33,14 @@ ${body}
 const utilsImport = `import { requireString, success, type ToolArgs } from "./utils.js";`;
 
 /** A browser tool that returns `read()`, a helper of src/lib/browser.ts that runs its work through a wrapper. */
+/** The browser's network logs read with `gather` (line 6), whose rejections `Promise.allSettled` settles and `Promise.all` passes on. */
+const networkLogsTool = (gather: string): string => `import { readNetworkLogs } from "./lib/browser.js";
+${MCP_SERVER}
+server.registerTool("get_network_logs", { description: "Read the browser's network logs twice" }, async () => {
+  const [first, second] = await ${gather}([readNetworkLogs(), readNetworkLogs()]);
+  return { content: [{ type: "text" as const, text: JSON.stringify({ first, second }) }] };
+});`;
+
 const browserLogsTool = (read: string): string => `import { ${read} } from "./lib/browser.js";
 ${MCP_SERVER}
 server.registerTool("get_logs", { description: "Read the browser's logs" }, async () => {
@@ -83,6 +91,11 @@ export class NotesServer {
     });
   }
 }`,
+    },
+    {
+      name: "Promise.allSettled settles the rejections of the calls of an async helper in another file",
+      filename: "src/billing-server.ts",
+      code: networkLogsTool("Promise.allSettled"),
     },
     {
       name: "a helper in another file whose throw is in a callback given to a wrapper that catches it and returns an error result",
@@ -343,6 +356,25 @@ export function reopen(path: string): void {
           line: 18,
           column: 16,
           data: { chain: "`requireNote()`", location: "src/billing-server.ts:8", outcome: SAFETY_NET, hint: "" },
+        },
+      ],
+    },
+    {
+      name: "the look-alike of Promise.allSettled: Promise.all passes the first rejection on",
+      filename: "src/billing-server.ts",
+      code: networkLogsTool("Promise.all"),
+      errors: [
+        {
+          messageId: "throwingCall",
+          line: 6,
+          column: 46,
+          data: { chain: "`readNetworkLogs()`", location: "src/lib/browser.ts:35", outcome: SAFETY_NET, hint: "" },
+        },
+        {
+          messageId: "throwingCall",
+          line: 6,
+          column: 65,
+          data: { chain: "`readNetworkLogs()`", location: "src/lib/browser.ts:35", outcome: SAFETY_NET, hint: "" },
         },
       ],
     },

@@ -10,6 +10,7 @@ import {
   FACTORY_DEPTH,
   type FactoryValue,
   chainHandlesRejection,
+  settlesRejections,
   type ChainLink,
   isCaught,
   isAllowedRethrow,
@@ -78,9 +79,26 @@ interface Facts {
  * handled on the spot (`chainHandlesRejection`).
  */
 function isCatchReceiver(call: ts.CallExpression): boolean {
+  if (isSettledElementTs(call)) return true;
   const links: ChainLink[] = [];
   for (let link = chainedCallTs(call); link; link = chainedCallTs(link.call)) links.push(link);
   return chainHandlesRejection(links);
+}
+
+/** `call` is an element of the array literal given first to `Promise.allSettled` (as the ESTree adapter's `isSettledElement`). */
+function isSettledElementTs(call: ts.CallExpression): boolean {
+  let child: ts.Node = call;
+  while (typescript.isParenthesizedExpression(child.parent) || typescript.isAsExpression(child.parent)) child = child.parent;
+  const array = child.parent;
+  if (!typescript.isArrayLiteralExpression(array)) return false;
+  let given: ts.Node = array;
+  while (typescript.isParenthesizedExpression(given.parent) || typescript.isAsExpression(given.parent)) given = given.parent;
+  const combinator = given.parent;
+  if (!typescript.isCallExpression(combinator) || combinator.arguments[0] !== given) return false;
+  const callee = unwrapTs(combinator.expression);
+  if (!typescript.isPropertyAccessExpression(callee)) return false;
+  const object = unwrapTs(callee.expression);
+  return settlesRejections(typescript.isIdentifier(object) ? object.text : undefined, callee.name.text);
 }
 
 /** The method call made on `receiver`'s value, and its name (as the ESTree adapter's `chainedCall`). */
@@ -175,6 +193,14 @@ export class ThrowAnalysis {
       }
       return reads ?? undefined;
     });
+  }
+
+  /**
+   * The call's promise is handled on the spot (`isCatchReceiver`: `.catch(...)`, `Promise.allSettled([call])`) where
+   * `target` is async, so that its throws become that promise's rejection.
+   */
+  handlesRejectionAt(call: ts.CallExpression, target: ThrowTarget): boolean {
+    return isAsync(target) && isCatchReceiver(call);
   }
 
   /** The throwing library function `node` calls, unless a `.catch()` on the spot handles its rejection. */
