@@ -552,6 +552,9 @@ export function isErrorCallbackParameter(facts: WrapperFacts): boolean {
   return !facts.parameterEscapes && facts.guardedCalls.length > 0 && facts.callsInCatch === facts.guardedCalls.length;
 }
 
+/** How many classes of the file may stand between a tool class and the base class that makes it one. */
+export const MAX_BASE_CLASS_DEPTH = 4;
+
 /** The shape of a class member `name` in a class extending `baseClass` (its last name: `sdk.MCPTool` is `MCPTool`). */
 export function classMemberShape(settings: McpSettings, name: string | undefined, baseClass: string | undefined): HandlerShape | undefined {
   return isHandlerProperty(settings, name) && baseClass !== undefined && settings.handlers.baseClasses.includes(baseClass)

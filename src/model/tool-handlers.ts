@@ -18,6 +18,7 @@ import {
   readReferences,
   rootIdentifier,
   tryAround,
+  topLevelClass,
   unwrapExpression,
 } from "../util/ast.js";
 import { importedName, isSdkProtocolErrorImport } from "./protocol-errors.js";
@@ -29,6 +30,7 @@ import {
   callArgumentShape,
   answersThrowWithMessage,
   classMemberShape,
+  MAX_BASE_CLASS_DEPTH,
   mayAnswerThrowsWithMessage,
   decoratedMethodShape,
   defaultExportShape,
@@ -219,6 +221,27 @@ export class ToolHandlers {
 
   isToolHandler(fn: FunctionNode): boolean {
     return this.toolHandler(fn) !== undefined;
+  }
+
+  /**
+   * The base class that makes a class's members handlers (`handlers.baseClasses`): the one it extends, or one a class of
+   * the file between them extends (`class MeTool extends ApiBaseTool`, `class ApiBaseTool extends MCPTool`); else the
+   * name it extends.
+   */
+  private toolBaseClass(classNode: TSESTree.Node): string | undefined {
+    const { baseClasses } = this.settings.handlers;
+    let current = classNode;
+    let name = baseClassName(current);
+    for (let depth = 0; name !== undefined && !baseClasses.includes(name) && depth < MAX_BASE_CLASS_DEPTH; depth++) {
+      if (current.type !== AST_NODE_TYPES.ClassDeclaration && current.type !== AST_NODE_TYPES.ClassExpression) break;
+      const { superClass } = current;
+      const between = superClass?.type === AST_NODE_TYPES.Identifier ? topLevelClass(superClass, this.sourceCode) : undefined;
+      const next = between && baseClassName(between.parent);
+      if (!between || next === undefined) break;
+      current = between.parent;
+      name = next;
+    }
+    return name;
   }
 
   /** The file's text may hold a handler that fails by throwing (`mayAnswerThrowsWithMessage`): read once. */
@@ -481,7 +504,7 @@ export class ToolHandlers {
       case AST_NODE_TYPES.MethodDefinition:
       case AST_NODE_TYPES.PropertyDefinition: {
         if (parent.value !== child) return undefined;
-        const member = classMemberShape(this.settings, propertyName(parent), baseClassName(parent.parent.parent));
+        const member = classMemberShape(this.settings, propertyName(parent), this.toolBaseClass(parent.parent.parent));
         // A class whose runtime answers a throw as the tool's failure guards its handlers.
         if (member) return answersThrowWithMessage(member) ? { ...member, callerGuarded: true } : member;
         return decoratedMethodShape(this.settings, parent.decorators.map(decoratorFacts));

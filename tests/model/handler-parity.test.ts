@@ -117,8 +117,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // (src/agent/remote.ts), WebMCP's in-page tools (src/agent/page-tools.ts), the formatters table the dispatcher does
     // not look tools up in.
     // `defineTool` is in `handlers.wrappers`: the handlers of its definitions, given or built by a factory given to it,
-    // are guarded; `createTool`'s and `definePageTool`'s are not. The `execute` of src/tools/weather.ts's MCPTool is
-    // guarded: mcp-framework answers its throw as the tool's failure.
+    // are guarded; `createTool`'s and `definePageTool`'s are not. The `execute` of src/tools/weather.ts's MCPTools, one
+    // through a class of the file between, is guarded: mcp-framework answers its throw as the tool's failure.
     // src/catalog.ts loops over its tables: an entry's handler registered from the loop is a registration; one the
     // registered callback calls inside its `try` is guarded, one it calls outside is not.
     // src/analytics.ts registers through the classes' own `registerTool` methods: one calls the callback in a `try` that
@@ -271,7 +271,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/tools/pages.ts:21 definition framework true",
       "src/tools/pages.ts:30 definition framework false",
       "src/tools/weather.ts:14 classMethod framework true",
-      "src/tools/weather.ts:22 defaultExport framework false",
+      "src/tools/weather.ts:24 classMethod framework true",
+      "src/tools/weather.ts:32 defaultExport framework false",
       "src/tools/webhooks.ts:10 registration registration false",
       "src/weather-app.ts:13 registration registration false",
       "src/weather-app.ts:17 registration registration false",

@@ -446,6 +446,12 @@ server.registerTool("check-strava-connection", { description: "Show whether Stra
   }
 });`;
 
+/** `code`'s tool class extending a class of its file, on the same line as the imports, which extends `MCPTool`. */
+const THROUGH_LABEL_BASE = (code: string): string =>
+  code
+    .replace('import { z } from "zod";', 'import { z } from "zod"; abstract class LabelBaseTool<I> extends MCPTool<I> {}')
+    .replace("extends MCPTool<{ name: string }>", "extends LabelBaseTool<{ name: string }>");
+
 /** An mcp-framework tool whose `execute` body is given (from line 8): `MCPTool` sends whatever it returns as a success. */
 const LABEL_TOOL = (body: string): string => `
 import { MCPTool } from "mcp-framework";
@@ -1093,6 +1099,30 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
           ],
         },
         { messageId: "failureReturnedFromMcpTool", line: 12, column: 14, suggestions: [] },
+      ],
+    },
+    {
+      name: "mcp-framework: a tool extending a class of the file that extends MCPTool is an MCPTool",
+      filename: "src/tools/create-label.ts",
+      code: THROUGH_LABEL_BASE(
+        LABEL_TOOL('    if (!input.name.trim()) return "Failed to create label: the name is empty";\n    return "Label created";'),
+      ),
+      errors: [
+        {
+          messageId: "failureReturnedFromMcpTool",
+          line: 8,
+          column: 36,
+          suggestions: [
+            {
+              messageId: "throwError",
+              output: THROUGH_LABEL_BASE(
+                LABEL_TOOL(
+                  '    if (!input.name.trim()) throw new Error("Error: Failed to create label: the name is empty");\n    return "Label created";',
+                ),
+              ),
+            },
+          ],
+        },
       ],
     },
     {

@@ -4,6 +4,7 @@ import {
   callArgumentShape,
   answersThrowWithMessage,
   classMemberShape,
+  MAX_BASE_CLASS_DEPTH,
   decoratedMethodShape,
   defaultExportShape,
   TOOL_METADATA_EXPORTS,
@@ -529,13 +530,31 @@ class Builder {
   }
 
   /**
+   * The base class that makes a class's members handlers (`handlers.baseClasses`): the one it extends, or one a class of
+   * its file between them extends; else the name it extends (as the ESTree adapter's `toolBaseClass`).
+   */
+  private toolBaseClass(classNode: ts.ClassLikeDeclaration): string | undefined {
+    const { baseClasses } = this.settings.handlers;
+    let base = extendedClass(classNode);
+    let name = base && calleeLastName(base);
+    for (let depth = 0; base && name !== undefined && !baseClasses.includes(name) && depth < MAX_BASE_CLASS_DEPTH; depth++) {
+      const declaration = typescript.isIdentifier(base) ? this.checker.getSymbolAtLocation(base)?.valueDeclaration : undefined;
+      if (!declaration || !typescript.isClassDeclaration(declaration) || declaration.getSourceFile() !== classNode.getSourceFile()) break;
+      const next = extendedClass(declaration);
+      const nextName = next && calleeLastName(next);
+      if (!next || nextName === undefined) break;
+      base = next;
+      name = nextName;
+    }
+    return name;
+  }
+
+  /**
    * `class X extends MCPTool { async execute() {} }`, also `extends sdk.MCPTool`; a method under a tool decorator
    * (`@Tool({ name: "get-note" }) async getNote(args) {}`).
    */
   private visitClass(classNode: ts.ClassLikeDeclaration): void {
-    const extendsClause = classNode.heritageClauses?.find((clause) => clause.token === typescript.SyntaxKind.ExtendsKeyword);
-    const base = extendsClause?.types.at(0)?.expression;
-    const baseName = base && calleeLastName(base);
+    const baseName = this.toolBaseClass(classNode);
     for (const member of classNode.members) {
       const shape =
         classMemberShape(this.settings, memberName(member), baseName) ??
@@ -1080,4 +1099,10 @@ function decoratorFactsTs({ expression }: ts.Decorator): { name: string | undefi
     name: calleeLastName(expression.expression),
     givenObject: first !== undefined && typescript.isObjectLiteralExpression(unwrapTs(first)),
   };
+}
+
+/** The expression of a class's `extends` clause. */
+function extendedClass(classNode: ts.ClassLikeDeclaration): ts.Expression | undefined {
+  const extendsClause = classNode.heritageClauses?.find((clause) => clause.token === typescript.SyntaxKind.ExtendsKeyword);
+  return extendsClause?.types.at(0)?.expression;
 }
