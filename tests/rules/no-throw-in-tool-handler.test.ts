@@ -1,6 +1,7 @@
 import rule from "../../src/rules/no-throw-in-tool-handler.js";
 import { payInvoiceTool } from "./cases/pay-invoice.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
+import { TASK_DISPATCHER } from "./cases/task-dispatcher.js";
 import {
   CLOSE_HEAP_SNAPSHOT,
   DEFINE_PAGE_TOOL_HINT,
@@ -821,25 +822,6 @@ export class NotesService {
   }
 }`;
 
-/** A dispatcher of tools that declare their task support; `guard` answers a call the tool's task support rules out (line 11). */
-const TASK_DISPATCHER = (guard: string): string => `
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-type ReportTool = { execution?: { taskSupport?: "forbidden" | "optional" | "required" }; run(args: unknown): Promise<string> };
-declare const tools: Map<string, ReportTool>;
-const server = new Server({ name: "reports", version: "1.0.0" }, { capabilities: { tools: {}, tasks: {} } });
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  const tool = tools.get(request.params.name);
-  if (!tool) throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);
-  const task = (request.params as { task?: { ttl?: number } }).task;
-${guard}
-  try {
-    return { content: [{ type: "text", text: await tool.run(request.params.arguments) }] };
-  } catch (error) {
-    return { content: [{ type: "text", text: \`Error: \${error instanceof Error ? error.message : String(error)}\` }], isError: true };
-  }
-});`;
-
 /** A vehicle tool that fetches two readings through an async helper that throws (line 6); `gather` combines them (line 12). */
 const VEHICLE_STATUS_TOOL = (gather: string): string => `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -856,6 +838,18 @@ function vinPath(vin: string): string {
 server.registerTool("get_full_status", { description: "Battery and location" }, async ({ vin }: { vin: string }) => {
   const [battery, location] = ${gather};
   return { content: [{ type: "text", text: JSON.stringify({ battery, location }) }] };
+});`;
+
+/** A FastMCP download tool after `imports` (two lines), whose https check (line 8) answers with `answer`. */
+const DOWNLOAD_TOOL = (imports: string, answer: string): string => `
+${imports}
+server.addTool({
+  name: "download",
+  parameters: z.object({ url: z.string() }),
+  execute: async ({ url }) => {
+    if (!url.startsWith("https://")) ${answer}
+    return await download(url);
+  },
 });`;
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
@@ -3134,88 +3128,41 @@ router.route("search_docs", async (args: { query: string }) => {
         },
       ],
     },
-    {
-      name: "the look-alike of FastMCP's UserError: a project's error class is answered in FastMCP's words",
+    ...[
+      {
+        imports: 'import { FastMCP, UserError } from "fastmcp";\nimport { download } from "./downloads.js";',
+        thrown: "UserError",
+        outcome: THROW_FASTMCP_USER_ERROR,
+        name: "a framework's own error class: FastMCP answers a UserError with its message; the message says to add it to allow",
+      },
+      {
+        imports: 'import { FastMCP } from "fastmcp";\nimport { DownloadError } from "./errors.js";',
+        thrown: "DownloadError",
+        outcome: THROW_FASTMCP,
+        name: "the look-alike of FastMCP's UserError: a project's error class is answered in FastMCP's words",
+      },
+    ].map(({ imports, thrown, outcome, name }) => ({
+      name,
       filename: SERVER_FILE,
-      code: `
-import { FastMCP } from "fastmcp";
-import { DownloadError } from "./errors.js";
-server.addTool({
-  name: "download",
-  parameters: z.object({ url: z.string() }),
-  execute: async ({ url }) => {
-    if (!url.startsWith("https://")) throw new DownloadError("only https URLs can be downloaded");
-    return await download(url);
-  },
-});`,
+      code: DOWNLOAD_TOOL(imports, `throw new ${thrown}("only https URLs can be downloaded");`),
       errors: [
         {
-          messageId: "throw",
-          data: {
-            outcome: THROW_FASTMCP,
-            hint: " If your framework turns `DownloadError` into an error result, add it to this rule's `allow` option.",
-          },
+          messageId: "throw" as const,
+          data: { outcome, hint: ` If your framework turns \`${thrown}\` into an error result, add it to this rule's \`allow\` option.` },
           line: 8,
           column: 38,
           suggestions: [
             {
-              messageId: "replaceWithErrorResult",
-              output: `
-import { FastMCP } from "fastmcp";
-import { DownloadError } from "./errors.js";
-server.addTool({
-  name: "download",
-  parameters: z.object({ url: z.string() }),
-  execute: async ({ url }) => {
-    if (!url.startsWith("https://")) return { content: [{ type: "text", text: "Error: only https URLs can be downloaded" }], isError: true };
-    return await download(url);
-  },
-});`,
+              messageId: "replaceWithErrorResult" as const,
+              output: DOWNLOAD_TOOL(
+                imports,
+                'return { content: [{ type: "text", text: "Error: only https URLs can be downloaded" }], isError: true };',
+              ),
             },
           ],
         },
       ],
-    },
-    {
-      name: "a framework's own error class: FastMCP answers a UserError with its message; the message says to add it to allow",
-      filename: SERVER_FILE,
-      code: `
-import { FastMCP, UserError } from "fastmcp";
-server.addTool({
-  name: "download",
-  parameters: z.object({ url: z.string() }),
-  execute: async ({ url }) => {
-    if (!url.startsWith("https://")) throw new UserError("only https URLs can be downloaded");
-    return await download(url);
-  },
-});`,
-      errors: [
-        {
-          messageId: "throw",
-          data: {
-            outcome: THROW_FASTMCP_USER_ERROR,
-            hint: " If your framework turns `UserError` into an error result, add it to this rule's `allow` option.",
-          },
-          line: 7,
-          column: 38,
-          suggestions: [
-            {
-              messageId: "replaceWithErrorResult",
-              output: `
-import { FastMCP, UserError } from "fastmcp";
-server.addTool({
-  name: "download",
-  parameters: z.object({ url: z.string() }),
-  execute: async ({ url }) => {
-    if (!url.startsWith("https://")) return { content: [{ type: "text", text: "Error: only https URLs can be downloaded" }], isError: true };
-    return await download(url);
-  },
-});`,
-            },
-          ],
-        },
-      ],
-    },
+    })),
     {
       name: "a rejected UserInputError in a registerTool callback: the safety-net message and the allow hint",
       filename: SERVER_FILE,

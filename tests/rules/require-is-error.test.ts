@@ -464,6 +464,15 @@ ${body}
   }
 }`;
 
+/** `LABEL_TOOL` whose `execute` creates the label and answers a failure with `failure` in its `catch` (line 12). */
+const LABEL_TOOL_CATCH = (failure: string): string =>
+  LABEL_TOOL(`    try {
+      const response = await fetch("https://gmail.example.com/labels", { method: "POST", body: input.name });
+      return \`Label created: \${await response.text()}\`;
+    } catch (error) {
+      ${failure}
+    }`);
+
 /** An open-data tool whose results come from `createToolResponse`, which answers with the JSON of its data; `failure` is the catch's (line 15). */
 const PACKAGE_TOOL = (failure: string): string => `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -567,12 +576,9 @@ ruleTester.run("require-is-error", rule, {
     {
       name: "mcp-framework: an MCPTool's execute fails by throwing, and returns its success",
       filename: "src/tools/create-label.ts",
-      code: LABEL_TOOL(`    try {
-      const response = await fetch("https://gmail.example.com/labels", { method: "POST", body: input.name });
-      return \`Label created: \${await response.text()}\`;
-    } catch (error) {
-      throw new Error(\`Error: Failed to create label: \${error instanceof Error ? error.message : String(error)}\`);
-    }`),
+      code: LABEL_TOOL_CATCH(
+        `throw new Error(\`Error: Failed to create label: \${error instanceof Error ? error.message : String(error)}\`);`,
+      ),
     },
     {
       name: "a catch that answers with what a fallback provider returned: the warning about the failure is in the data",
@@ -1044,34 +1050,30 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
     },
   ],
   invalid: [
-    {
-      name: "mcp-framework: a failure string returned from execute's catch is sent as a success; the suggestion throws it",
+    ...[
+      {
+        name: "mcp-framework: a failure string returned from execute's catch is sent as a success; the suggestion throws it",
+        returned: "return `Failed to create label: ${(error as Error).message}`;",
+        thrown: "throw new Error(`Error: Failed to create label: ${(error as Error).message}`);",
+      },
+      {
+        name: "mcp-framework: an error result returned from execute is sent as its JSON text, a success",
+        returned: 'return { content: [{ type: "text", text: "Error: the label could not be created" }], isError: true };',
+        thrown: 'throw new Error("Error: the label could not be created");',
+      },
+    ].map(({ name, returned, thrown }) => ({
+      name,
       filename: "src/tools/create-label.ts",
-      code: LABEL_TOOL(`    try {
-      const response = await fetch("https://gmail.example.com/labels", { method: "POST", body: input.name });
-      return \`Label created: \${await response.text()}\`;
-    } catch (error) {
-      return \`Failed to create label: \${(error as Error).message}\`;
-    }`),
+      code: LABEL_TOOL_CATCH(returned),
       errors: [
         {
-          messageId: "failureReturnedFromMcpTool",
+          messageId: "failureReturnedFromMcpTool" as const,
           line: 12,
           column: 14,
-          suggestions: [
-            {
-              messageId: "throwError",
-              output: LABEL_TOOL(`    try {
-      const response = await fetch("https://gmail.example.com/labels", { method: "POST", body: input.name });
-      return \`Label created: \${await response.text()}\`;
-    } catch (error) {
-      throw new Error(\`Error: Failed to create label: \${(error as Error).message}\`);
-    }`),
-            },
-          ],
+          suggestions: [{ messageId: "throwError" as const, output: LABEL_TOOL_CATCH(thrown) }],
         },
       ],
-    },
+    })),
     {
       name: "mcp-framework: data that says it failed, returned from execute (an error of written text, a status of error), is success JSON",
       filename: "src/tools/create-label.ts",
@@ -1146,34 +1148,6 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
   }
   private reply(text: string) {
     return { content: [{ type: "text" as const, text }] };`),
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: "mcp-framework: an error result returned from execute is sent as its JSON text, a success",
-      filename: "src/tools/create-label.ts",
-      code: LABEL_TOOL(`    try {
-      const response = await fetch("https://gmail.example.com/labels", { method: "POST", body: input.name });
-      return \`Label created: \${await response.text()}\`;
-    } catch (error) {
-      return { content: [{ type: "text", text: "Error: the label could not be created" }], isError: true };
-    }`),
-      errors: [
-        {
-          messageId: "failureReturnedFromMcpTool",
-          line: 12,
-          column: 14,
-          suggestions: [
-            {
-              messageId: "throwError",
-              output: LABEL_TOOL(`    try {
-      const response = await fetch("https://gmail.example.com/labels", { method: "POST", body: input.name });
-      return \`Label created: \${await response.text()}\`;
-    } catch (error) {
-      throw new Error("Error: the label could not be created");
-    }`),
             },
           ],
         },
