@@ -95,6 +95,9 @@ const CONVERTING_DEFINITION_FUNCTIONS: Readonly<Record<string, ConvertingFramewo
  */
 const MESSAGE_ANSWERING_BASE_CLASSES: ReadonlySet<string> = new Set(["MCPTool"]);
 
+/** xmcp's module, whose tool files default-export their handler. */
+const XMCP_MODULE = "xmcp";
+
 /**
  * The text may hold a handler that answers with a string, which its framework sends as a text result: FastMCP's
  * `addTool({ execute })`, an mcp-framework `MCPTool`, an xmcp tool file (which imports `xmcp`). The SDK's own handlers
@@ -104,7 +107,11 @@ export function mayAnswerWithStrings(text: string): boolean {
   return STRING_ANSWERING_FRAMEWORKS.test(text);
 }
 
-const STRING_ANSWERING_FRAMEWORKS = /\b(?:addTool|MCPTool|xmcp)\b/u;
+/** The names that show such a framework: its definition function, its base class, xmcp's module (`defaultExportShape`). */
+const STRING_ANSWERING_FRAMEWORKS = new RegExp(
+  `\\b(?:${[...Object.keys(CONVERTING_DEFINITION_FUNCTIONS), ...MESSAGE_ANSWERING_BASE_CLASSES, XMCP_MODULE].join("|")})\\b`,
+  "u",
+);
 
 /** The text may hold a handler whose runtime answers a throw with its message (`answersThrowWithMessage`). */
 export function mayAnswerThrowsWithMessage(text: string): boolean {
@@ -589,7 +596,7 @@ export const TOOL_METADATA_EXPORTS: ReadonlySet<string> = new Set(["schema", "me
 export function defaultExportShape(inToolFile: boolean, facts: () => FileFacts): HandlerShape | undefined {
   if (!inToolFile) return undefined;
   const { imports, exportsToolMetadata } = facts();
-  const xmcp = exportsToolMetadata || imports.some((source) => source === "xmcp" || source.startsWith("xmcp/"));
+  const xmcp = exportsToolMetadata || imports.some((source) => source === XMCP_MODULE || source.startsWith(`${XMCP_MODULE}/`));
   return xmcp ? { kind: "defaultExport", via: undefined } : undefined;
 }
 
