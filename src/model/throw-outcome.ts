@@ -2,7 +2,6 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { calleeName, contains, isFunctionNode, someNode, tryAround, unwrapExpression } from "../util/ast.js";
 import { isCaught, runsInside } from "./estree-tree.js";
 import {
-  answersThrowWithMessage,
   type ConvertingFramework,
   convertingFramework,
   type HandlerPath,
@@ -46,7 +45,7 @@ export function throwOutcome(
 
 /**
  * The error text a `throw` becomes where the handler's runtime answers a throw with the thrown message
- * (`answersThrowWithMessage`: mcp-framework's `MCPTool`): the message of what leaves the handler (`thrownMessage`).
+ * (`failsByThrowing`: mcp-framework's `MCPTool`): the message of what leaves the handler (`thrownMessage`).
  * Undefined for any other throw, and for one caught in the handler.
  */
 export function thrownErrorText(
@@ -56,7 +55,7 @@ export function thrownErrorText(
   settings: McpSettings,
 ): TSESTree.Node | undefined {
   const handler = handlers.enclosingToolHandler(site);
-  if (!handler || !answersThrowWithMessage(handler) || !runsInside(site, handler.fn, sourceCode)) return undefined;
+  if (!handler || !handlers.failsByThrowing(handler.fn) || !runsInside(site, handler.fn, sourceCode)) return undefined;
   return isCaught(site, handler.fn, handlers.catchingCall) ? undefined : thrownMessage(site.argument, sourceCode, settings);
 }
 
