@@ -96,12 +96,15 @@ export function staticPrefix(branch: TSESTree.Node, sourceCode?: Readonly<TSESLi
   let shared = false;
   for (let constants = 0; ; constants++) {
     for (;;) {
+      const joined = node.type === AST_NODE_TYPES.CallExpression ? joinedFirstElement(node, sourceCode) : undefined;
       if (node.type === AST_NODE_TYPES.BinaryExpression && node.operator === "+") node = unwrapExpression(node.left);
       // `${summary}\n\nDetails: ...`: a template that opens with an interpolation starts with that value, as `a + b` does.
       else if (node.type === AST_NODE_TYPES.TemplateLiteral && node.expressions.length > 0 && node.quasis[0]?.value.cooked === "")
         node = unwrapExpression(node.expressions[0]);
+      else if (joined) node = unwrapExpression(joined.element);
       else break;
       complete = false;
+      shared ||= joined?.shared === true;
     }
     if (node.type !== AST_NODE_TYPES.Identifier || !sourceCode || constants === MAX_CONSTANTS) break;
     // A text built by appending keeps the beginning of the value it starts from.
@@ -121,6 +124,38 @@ export function staticPrefix(branch: TSESTree.Node, sourceCode?: Readonly<TSESLi
     return { text: first, complete: complete && node.expressions.length === 0, literal: node, shared, shape };
   }
   return undefined;
+}
+
+/** What a text joined from an array may do with the array besides joining it: append lines, count them. */
+const JOINED_ARRAY_READS: ReadonlySet<string> = new Set(["push", "join", "length"]);
+
+/**
+ * The first element of an array that a text joins (`lines.join("\n")`, `[summary, details].join(" ")`): the beginning
+ * of the text. With `sourceCode`, the array may be a constant's literal that the file only appends to, counts or joins
+ * (`const lines = [\`Error executing query (status ${status})\`]; if (hint) lines.push(hint)`); `shared` where it is
+ * joined more than once. Undefined for a spread first, or an array passed on or changed otherwise (`lines.unshift`).
+ */
+function joinedFirstElement(
+  call: TSESTree.CallExpression,
+  sourceCode: Readonly<TSESLint.SourceCode> | undefined,
+): { element: TSESTree.Expression; shared: boolean } | undefined {
+  const { callee } = call;
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || propertyName(callee) !== "join" || call.arguments.length > 1) return undefined;
+  let array = unwrapExpression(callee.object);
+  let shared = false;
+  if (array.type === AST_NODE_TYPES.Identifier && sourceCode) {
+    const constant = singleValueOf(array, sourceCode);
+    if (!constant) return undefined;
+    const uses = readReferences(constant.variable).map(({ identifier }) => {
+      const { parent } = identifier;
+      return parent.type === AST_NODE_TYPES.MemberExpression && parent.object === identifier ? propertyName(parent) : undefined;
+    });
+    if (!uses.every((use) => use !== undefined && JOINED_ARRAY_READS.has(use))) return undefined;
+    shared = uses.filter((use) => use === "join").length > 1;
+    array = unwrapExpression(constant.value);
+  }
+  const first = array.type === AST_NODE_TYPES.ArrayExpression ? array.elements[0] : undefined;
+  return first && first.type !== AST_NODE_TYPES.SpreadElement ? { element: first, shared } : undefined;
 }
 
 /**
@@ -182,11 +217,15 @@ export function namesFailure(text: TSESTree.Node, sourceCode: Readonly<TSESLint.
 /**
  * Words that say something the tool needs is absent: `Event ID is required`, `Actor 'scraper' not found`,
  * `PLATFORM_TOKEN is not set`, `Either flagId or flagKey must be provided`, `The branch does not exist`, `Document
- * storage not available`, `Plugin not connected`, `You are not authenticated` (credentials), `Not logged in`. `No
- * results found`, `No missing variables` and `3 slots available` do not: an empty answer is an answer.
+ * storage not available`, `Plugin not connected`, `You are not authenticated` (credentials), `Not logged in`, `OAuth
+ * credentials not set`, and a first line opening with what is missing or asking for it (`Missing 'config_name'. Example:
+ * ...`, `Provide a full artifact, or policy_parameters + output_payload`). `No
+ * results found`, `No missing variables`, `3 slots available` and `2 missing` do not: an empty answer is an answer.
  */
-const ABSENCE_WORDS =
-  /\b(?:not found|do(?:es)?\s*n[o']t exist|(?:is|are) (?:required|missing)|missing required|must be (?:provided|specified|given|set)|(?:must|please) (?:provide|specify|supply)|(?:is|are) not (?:set|configured)|not (?:configured|available|connected|authenticated|logged in))\b/iu;
+const ABSENCE_WORDS = new RegExp(
+  String.raw`\b(?:not found|do(?:es)?\s*n[o']t exist|(?:is|are) (?:required|missing)|missing required|must be (?:provided|specified|given|set)|(?:must|please) (?:provide|specify|supply)|(?:is|are) not configured|not (?:set|configured|available|connected|authenticated|logged in))\b|^${DECORATION}(?:missing|provide|specify)\s+[\p{L}"'\u0060]`,
+  "iu",
+);
 
 /**
  * A first line that opens with "No": an empty answer, whatever it adds (`No hover documentation found or LSIF data not

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import plugin from "../../src/index.js";
 import rule from "../../src/rules/error-text-prefix.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
+import { gaqlTool } from "./cases/gaql-tool.js";
 
 const ruleTester = createRuleTester();
 
@@ -159,6 +160,11 @@ const JSON_FAILURE = 'JSON.stringify({ error: String(error), resource: name, sta
 
 ruleTester.run("error-text-prefix", rule, {
   valid: [
+    {
+      name: "near-miss of an error text joined from lines: its first line, written in the array, has the prefix",
+      filename: SERVER_FILE,
+      code: gaqlTool("`Error: query failed (status ${res.status})`", { isError: ", isError: true" }),
+    },
     {
       name: "mcp-framework: a thrown message with the prefix; one caught in execute, one in a helper method, one of a rethrown error",
       filename: "src/tools/get-page.ts",
@@ -379,6 +385,13 @@ server.registerTool("open_form", { description: "Open a form" }, async ({ id }: 
     },
   ],
   invalid: [
+    {
+      name: "an error result's text joined from lines: the first line, written in the array, is the text's beginning",
+      filename: SERVER_FILE,
+      code: gaqlTool('`Query failed (status ${res.status})`, res.errorText ?? ""', { isError: ", isError: true" }),
+      output: gaqlTool('`Error: Query failed (status ${res.status})`, res.errorText ?? ""', { isError: ", isError: true" }),
+      errors: [{ messageId: "missingPrefix", line: 13, column: 46 }],
+    },
     {
       name: "mcp-framework: the message of an Error thrown in execute is the error text MCPTool answers with",
       filename: "src/tools/get-page.ts",

@@ -1,5 +1,6 @@
 import rule from "../../src/rules/require-is-error.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
+import { gaqlTool } from "./cases/gaql-tool.js";
 
 const ruleTester = createRuleTester();
 
@@ -225,6 +226,8 @@ const pageGuardTool = (guard: string): string =>
   registeredTool(`  const page = await pages.find(url);
   ${guard}
   return { content: [{ type: "text", text: page.html }] };`);
+/** The first line of a failed query's answer (`gaqlTool`). */
+const FAILED_QUERY_LINE = '`Error executing query (status ${res.status}): ${res.errorText ?? ""}`';
 const ABSENCE = "it is returned where something the tool needs is missing, and its text says so";
 
 /** `lines` joined, with line `index` replaced: the source after one suggestion. */
@@ -687,6 +690,33 @@ export function describeFailure(reason: string) {
       filename: SERVER_FILE,
       code: pageGuardTool(`if (!page) return { content: [{ type: "text", text: "No cached page found, or page storage not available." }] };
   if (page.offline) return { content: [{ type: "text", text: "Some images are not available offline" }] };`),
+    },
+    ...[
+      [
+        "its first line a heading, the failure on a later line",
+        '"Query report", `Status ${res.status}: ${res.errorText ?? "no details"}`',
+        "",
+      ],
+      [
+        "its first line put before the failure after the literal (unshift)",
+        FAILED_QUERY_LINE,
+        "\n    lines.unshift(`Partial results for ${customerId}`);",
+      ],
+      ["the array handed to another function, which may change it", FAILED_QUERY_LINE, "\n    annotate(lines);"],
+    ].map(([what, lines, extra]) => ({
+      name: `near-miss of a failure joined from lines: ${what}`,
+      filename: SERVER_FILE,
+      code: gaqlTool(lines, { extra }).replace(
+        "declare function hintFor",
+        "declare function annotate(lines: string[]): void;\ndeclare function hintFor",
+      ),
+    })),
+    {
+      name: "near-misses of a guard's answer naming what is missing: the word inside the text, a count of what is missing, a word that only starts like an ask",
+      filename: SERVER_FILE,
+      code: pageGuardTool(`if (!page) return { content: [{ type: "text", text: \`Cache entry missing for \${url}, fetched it fresh\` }] };
+  if (!page.links) return { content: [{ type: "text", text: "0 missing links, none checked" }] };
+  if (!page.title) return { content: [{ type: "text", text: "Provided links: none" }] };`),
     },
     {
       name: "near-misses of a guard's answer asking for input: the ask on a later line, and outside a guard",
@@ -1483,6 +1513,9 @@ function reply(method: string, text: string) {
       ["a missing value with a text saying the caller is not authenticated", '"You are not authenticated. Sign in to read pages."'],
       ["a missing value with a text saying what the caller must provide", "\"Must provide either 'url' or 'pageId'.\""],
       ["a missing value with a text asking the caller to provide it", '"Please provide the url of a page that was fetched before."'],
+      ["a missing value with a text opening with what is missing", "\"Missing 'url'. Example: { url: 'https://example.com' }\""],
+      ["a missing binding with a text saying it is not set", '"Page storage credentials not set. Run configure_storage first."'],
+      ["a missing value with a text that asks for it", '"Provide the url of a fetched page, or a pageId."'],
     ].map(([what, text]) => ({
       name: `a guard that answers ${what}: only suggested`,
       filename: SERVER_FILE,
@@ -1502,6 +1535,19 @@ function reply(method: string, text: string) {
         },
       ],
     })),
+    {
+      name: "a failure's text joined from lines whose first, written in the array, reads as an error",
+      filename: SERVER_FILE,
+      code: gaqlTool(FAILED_QUERY_LINE),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 13,
+          column: 12,
+          suggestions: [{ messageId: "addIsError", output: gaqlTool(FAILED_QUERY_LINE, { isError: ", isError: true" }) }],
+        },
+      ],
+    },
     {
       name: "the else of an optional chain's test that the value is there (page?.html), saying it was not found",
       filename: SERVER_FILE,
