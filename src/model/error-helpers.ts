@@ -5,6 +5,7 @@ import {
   declaredName,
   type FunctionNode,
   classMethodOf,
+  membersNamed,
   onObjectWithProperty,
   outerParent,
   propertyName,
@@ -18,7 +19,7 @@ import type { ErrorHelper, McpSettings } from "./settings.js";
 import { crossFileErrorHelper } from "./typescript/error-helpers.js";
 import type { TypedServices } from "./typescript/services.js";
 import { isJsonStringify, textBranches } from "./error-text.js";
-import { enclosingFunction } from "./estree-tree.js";
+import { enclosingFunction, instanceReads } from "./estree-tree.js";
 import { hasIsErrorTrue, type ToolResult, toolResult } from "./tool-results.js";
 
 /**
@@ -216,12 +217,17 @@ function calledName(fn: FunctionNode): string | undefined {
   return declaredName(fn) ?? classMethodOf(fn)?.name;
 }
 
-/** What names `fn` in the file's calls of it: the reads of its declared name, or the `this.<name>` members of its class. */
+/**
+ * What names `fn` in the file's calls of it: the reads of its declared name, or the `this.<name>` members of its class,
+ * and of an instance method the `<instance>.<name>` members of variables holding only instances of it (`instanceReads`).
+ */
 function calleesOf(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>): readonly TSESTree.Node[] {
   const declaration = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : constDeclaratorOf(fn);
   if (declaration?.id) return readsOf(declaration, declaration.id, sourceCode);
   const method = classMethodOf(fn);
-  return method ? methodReads(method, sourceCode) : [];
+  if (!method) return [];
+  const reads = methodReads(method, sourceCode);
+  return method.isStatic ? reads : [...reads, ...membersNamed(instanceReads(method.classBody, sourceCode), method.name)];
 }
 
 /** `name`, `a.b.name` or `this.name`, for a callee made only of non-computed members. */

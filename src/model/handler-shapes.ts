@@ -247,6 +247,20 @@ export interface CallArgumentFacts {
   importSource: () => string | undefined;
   /** The callee is another tool API's than MCP's: imported from the AI SDK or LangChain, or WebMCP's (`isWebMcpRegistry`). */
   otherToolApi: boolean;
+  /**
+   * The method is called on an instance of a class of the project (`isProjectClass`), which defines it: `registry.tool(...)`
+   * after `const registry = new ToolRegistry()`. Asked only of a registration in `McpServer`'s form.
+   */
+  projectReceiver: () => boolean;
+}
+
+/**
+ * A class of the project, whose instance's registration method is the project's own, not `McpServer`'s: one declared
+ * in the file that defines the method (`class ToolRegistry { tool(name, description, shape, cb) { ... } }`), or one
+ * imported from a relative module (`import { ToolRegistry } from "./registry.js"`), which the file cannot read.
+ */
+export function isProjectClass(facts: { declaredWithMethod: boolean; importSource: string | undefined }): boolean {
+  return facts.declaredWithMethod || (facts.importSource?.startsWith(".") ?? false);
 }
 
 /**
@@ -288,8 +302,9 @@ export function callArgumentShape(settings: McpSettings, facts: CallArgumentFact
   if (!facts.isLastFunctionArgument) return undefined;
   if (facts.method !== undefined && settings.handlers.registrationMethods.includes(facts.method)) {
     const callbackIndex = Object.hasOwn(MCP_SERVER_CALLBACK_INDEX, facts.method) ? MCP_SERVER_CALLBACK_INDEX[facts.method] : undefined;
-    // `McpServer`'s methods take the tool's name first; tmcp's `server.tool({ name }, cb)` takes a config and no safety net.
-    const mcpServer = callbackIndex !== undefined && facts.argumentIndex >= callbackIndex && !facts.configFirst;
+    // `McpServer`'s methods take the tool's name first; tmcp's `server.tool({ name }, cb)` takes a config and no safety net,
+    // and a project's registry of the same form (`registry.tool(name, description, shape, cb)`) runs the handler its way.
+    const mcpServer = callbackIndex !== undefined && facts.argumentIndex >= callbackIndex && !facts.configFirst && !facts.projectReceiver();
     return { kind: "registration", via: facts.method, mcpServer };
   }
   if (facts.argumentIndex === APP_TOOL_CALLBACK_INDEX) {

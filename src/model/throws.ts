@@ -5,6 +5,7 @@ import {
   type ClassSide,
   classMethod,
   classMethodOf,
+  membersNamed,
   outerParent,
   propertyName,
   thisSide,
@@ -238,10 +239,8 @@ export class ThrowCollector {
       if (!method) return calls;
       // `graph.addObservations(...)` on a variable that holds only instances of the class; `Router.dispatch(...)` on the class.
       const reads = method.isStatic ? classNameReads(method.classBody, this.sourceCode) : instanceReads(method.classBody, this.sourceCode);
-      for (const read of reads) {
-        const { child, parent } = outerParent(read);
-        if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== child || propertyName(parent) !== method.name) continue;
-        const call = outerParent(parent);
+      for (const member of membersNamed(reads, method.name)) {
+        const call = outerParent(member);
         if (call.parent?.type === AST_NODE_TYPES.CallExpression && call.parent.callee === call.child && !handled(call.parent))
           calls.push(call.parent);
       }

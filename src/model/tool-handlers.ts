@@ -10,7 +10,9 @@ import {
   aliasedMethodName,
   findProperty,
   type FunctionNode,
+  classMethod,
   classMethodOf,
+  constructedClass,
   isFunctionNode,
   outerParent,
   parameterReads,
@@ -29,6 +31,7 @@ import { methodReads } from "../util/method-reads.js";
 import {
   callArgumentShape,
   answersThrowWithMessage,
+  isProjectClass,
   classMemberShape,
   MAX_BASE_CLASS_DEPTH,
   mayAnswerThrowsWithMessage,
@@ -98,7 +101,11 @@ export interface WrapperCall {
  * A handler position, and whether the code that calls the handler guards it: a dispatcher's `try` around the table
  * call, a loop over a table, or a project's own registration method.
  */
-type Position = HandlerShape & { callerGuarded?: boolean };
+/**
+ * A handler position, with what the code that calls the handler there does: guards it (`callerGuarded`), or may,
+ * unread (`unreadCaller`: a project registry's method imported from another module, named in the hint).
+ */
+type Position = HandlerShape & { callerGuarded?: boolean; unreadCaller?: string };
 
 /** `defineTool((args) => ({ name, handler }))`: the call that a function returning the definition `object` is given to. */
 function factoryCall(object: TSESTree.ObjectExpression): WrapperCall | undefined {
@@ -370,9 +377,9 @@ export class ToolHandlers {
     );
   }
 
-  private handler(fn: FunctionNode, { callerGuarded = false, ...shape }: Position, wrappers: WrapperCall[]): ToolHandler {
+  private handler(fn: FunctionNode, { callerGuarded = false, unreadCaller, ...shape }: Position, wrappers: WrapperCall[]): ToolHandler {
     let guarded = callerGuarded;
-    let unreadWrapper: string | undefined;
+    let unreadWrapper = unreadCaller;
     for (const wrapper of wrappers) {
       const catches = this.wrapperCatches(wrapper);
       guarded ||= catches === true;
@@ -581,6 +588,7 @@ export class ToolHandlers {
       nameFirst,
       importSource: () => this.calleeImportSource(call),
       otherToolApi: this.isOtherToolApiCall(call),
+      projectReceiver: () => this.callsProjectMethod(callee),
     });
     // A project's own registration method is read like a wrapper: `this.registerTool(tool, cb)` that calls `cb` in a `try`.
     if (shape !== "lookThrough") {
@@ -588,7 +596,10 @@ export class ToolHandlers {
         if (isGuardingDefinition(this.settings, shape.via)) wrappers.push({ call, argumentIndex });
         else if (isGuardingLibraryDefinition(shape.via, () => this.calleeImportSource(call))) return { ...shape, callerGuarded: true };
       }
-      return shape?.kind === "registration" ? { ...shape, callerGuarded: this.wrapperCatches({ call, argumentIndex }) === true } : shape;
+      if (shape?.kind !== "registration") return shape;
+      const catches = this.wrapperCatches({ call, argumentIndex });
+      const unreadCaller = catches === undefined && this.callsProjectMethod(callee) ? shape.via : undefined;
+      return { ...shape, callerGuarded: catches === true, unreadCaller };
     }
     // A call that may wrap the handler is looked through: `handler: withAuth(async (args) => ...)`; not to the
     // wrapper's error reporter (`trackTool(name, callback, recordError)`), asked only once a handler position is found.
@@ -926,6 +937,22 @@ export class ToolHandlers {
     if (!this.importsAgentLibrary) return false;
     const source = this.calleeImportSource(call);
     return source !== undefined && isAgentLibrary(source);
+  }
+
+  /**
+   * The method `callee` calls is a project class's (`isProjectClass`), called on a variable whose one value is `new
+   * <Class>(...)`: `registry.tool` after `const registry = new ToolRegistry()`.
+   */
+  private callsProjectMethod(callee: TSESTree.Node): boolean {
+    const method = callee.type === AST_NODE_TYPES.MemberExpression ? propertyName(callee) : undefined;
+    const object = callee.type === AST_NODE_TYPES.MemberExpression ? unwrapExpression(callee.object) : undefined;
+    const made = object?.type === AST_NODE_TYPES.Identifier ? constructedClass(object, this.sourceCode) : undefined;
+    if (method === undefined || !made) return false;
+    const classBody = topLevelClass(made, this.sourceCode);
+    return isProjectClass({
+      declaredWithMethod: classBody !== undefined && classMethod({ classBody, isStatic: false }, method) !== undefined,
+      importSource: classBody ? undefined : this.importSourceOf(made),
+    });
   }
 
   /** The module the callee's root name is imported from (`createTool` of `createTool(...)`, `tools` of `tools.define(...)`). */

@@ -411,7 +411,8 @@ export function declaredFunction(identifier: TSESTree.Identifier, sourceCode: So
 /**
  * The function of this file a callee names: a function declaration or a `const` bound to a function
  * (`declaredFunction`), a method of the class around the call (`this.registerTool`, a static one in a static member),
- * or a static method of a class declared in the file (`ToolRouter.dispatch`).
+ * a static method of a class declared in the file (`ToolRouter.dispatch`), or an instance method of one, called on a
+ * variable that holds an instance of it (`server.registerTool` after `const server = new BrowserServer()`).
  */
 export function calledFunction(callee: TSESTree.Node, sourceCode: SourceCode): FunctionNode | undefined {
   if (callee.type === AST_NODE_TYPES.Identifier) return declaredFunction(callee, sourceCode);
@@ -423,8 +424,28 @@ export function calledFunction(callee: TSESTree.Node, sourceCode: SourceCode): F
     const side = thisSide(callee);
     return side && classMethod(side, name);
   }
-  const classBody = object.type === AST_NODE_TYPES.Identifier ? topLevelClass(object, sourceCode) : undefined;
-  return classBody && classMethod({ classBody, isStatic: true }, name);
+  if (object.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const classBody = topLevelClass(object, sourceCode);
+  if (classBody) return classMethod({ classBody, isStatic: true }, name);
+  const instanceOf = instanceClass(object, sourceCode);
+  return instanceOf && classMethod({ classBody: instanceOf, isStatic: false }, name);
+}
+
+/**
+ * The top-level class of the file whose instance a variable holds: one with a single value, `new <Class>(...)`
+ * (`const registry = new ToolRegistry()`). The scopes are asked only where the file declares a top-level class.
+ */
+export function instanceClass(identifier: TSESTree.Identifier, sourceCode: SourceCode): TSESTree.ClassBody | undefined {
+  if (topLevelClasses(sourceCode.ast).size === 0) return undefined;
+  const made = constructedClass(identifier, sourceCode);
+  return made && topLevelClass(made, sourceCode);
+}
+
+/** The name of the class a variable with a single value, `new <Class>(...)`, holds an instance of (`ToolRegistry`). */
+export function constructedClass(identifier: TSESTree.Identifier, sourceCode: SourceCode): TSESTree.Identifier | undefined {
+  const value = singleValueOf(identifier, sourceCode)?.value;
+  const made = value && unwrapExpression(value);
+  return made?.type === AST_NODE_TYPES.NewExpression && made.callee.type === AST_NODE_TYPES.Identifier ? made.callee : undefined;
 }
 
 /** The top-level class declarations of the last file asked about, by name (`lastAnswer`): only the program's statements are read. */
@@ -447,6 +468,16 @@ const topLevelClasses = lastAnswer((program: TSESTree.Program) => {
 export function topLevelClass(identifier: TSESTree.Identifier, sourceCode: SourceCode): TSESTree.ClassBody | undefined {
   const declaration = topLevelClasses(sourceCode.ast).get(identifier.name);
   return declaration && definitionOf(identifier, ["class"], sourceCode)?.node === declaration ? declaration.body : undefined;
+}
+
+/** The members `<read>.<name>` among reads of an object (`graph.addObservations` of `graph`), casts looked through. */
+export function membersNamed(reads: readonly TSESTree.Node[], name: string): TSESTree.MemberExpression[] {
+  const members: TSESTree.MemberExpression[] = [];
+  for (const read of reads) {
+    const { child, parent } = outerParent(read);
+    if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === child && propertyName(parent) === name) members.push(parent);
+  }
+  return members;
 }
 
 /** The name under which `declaredFunction` finds `fn`: a function declaration's, or that of the `const` it initialises. */

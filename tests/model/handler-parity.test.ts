@@ -57,6 +57,8 @@ const FILES = [
   "src/protocol-types.ts",
   "src/weather-app.ts",
   "src/annotated-tools.ts",
+  "src/registries.ts",
+  "src/registry-tools.ts",
 ];
 // The fixture lives under tests/, which the default testFiles skip: only its own __tests__/ is a test here.
 const RAW_SETTINGS = {
@@ -167,6 +169,9 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // registers its callback (framework path); scheduleJob, given the same arguments, does not.
     // src/weather-app.ts: MCP Apps' registerAppTool, imported by name or through its module's namespace, registers its
     // callback with McpServer's registerTool; the project's own function given the same arguments registers none.
+    // src/registries.ts: an instance of a class of the file registers through the class's own `registerTool`/`tool`
+    // (framework path), guarded where the method calls the callback in a `try` returning an error result; McpServer's
+    // `tool` keeps the safety net. src/registry-tools.ts calls the same `tool` on an instance of the imported class.
     // src/primitives.ts: the object given to a prompt registration, and a resource template's, define no tool; the
     // one given to tool() does.
     // src/telemetry.ts: the wrapper's error reporter (called only in its `catch`) is no handler; the handler it wraps,
@@ -233,6 +238,11 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/registrars.ts:38 registration registration true",
       "src/registrars.ts:42 registration registration false",
       "src/registrars.ts:45 registration registration false",
+      "src/registries.ts:13 registration registration false",
+      "src/registries.ts:34 registration framework true",
+      "src/registries.ts:39 registration framework false",
+      "src/registries.ts:42 registration registration false",
+      "src/registry-tools.ts:5 registration framework false",
       "src/server.ts:104 definition framework false",
       "src/server.ts:120 registration registration true",
       "src/server.ts:125 registration registration false",

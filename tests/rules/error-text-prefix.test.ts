@@ -73,6 +73,30 @@ export class ForecastTools {
 const server = new McpServer({ name: "weather", version: "1.0.0" });
 server.registerTool("forecast", { inputSchema: { city: z.string() } }, (args) => ForecastTools.forecast(args));`;
 
+/**
+ * A forecast tool answering through an instance of a result class (`responses`, made from `made`): its `fail`
+ * builds error results, its `text` successes; `missingCity` is given to `fail` on line 16, `note` to `text` on line 18.
+ */
+const FORECAST_RESPONSES = (missingCity: string, note = '"Forecast for today"', made = "new Responses()"): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+declare function fetchForecast(city: string): Promise<string>;
+class Responses {
+  fail(message: string) {
+    return { content: [{ type: "text" as const, text: message }], isError: true };
+  }
+  text(message: string) {
+    return { content: [{ type: "text" as const, text: message }] };
+  }
+}
+const responses = ${made};
+const server = new McpServer({ name: "weather", version: "1.0.0" });
+server.registerTool("forecast", { inputSchema: { city: z.string() } }, async ({ city }) => {
+  if (!city) return responses.fail(${missingCity});
+  const forecast = await fetchForecast(city);
+  return responses.text(${note} + forecast);
+});`;
+
 /** A class-based low-level server whose error results come from its own method `errorResponse` (lines 21-23). */
 function weatherServer(missingCity: string, fetchFailed: string): string {
   return `
@@ -160,6 +184,18 @@ const JSON_FAILURE = 'JSON.stringify({ error: String(error), resource: name, sta
 
 ruleTester.run("error-text-prefix", rule, {
   valid: [
+    {
+      name: "near-misses of an instance's error-building method: its success-building twin, and an instance of another class",
+      filename: SERVER_FILE,
+      code: `${FORECAST_RESPONSES('"Error: Missing city"', '"Missing city data, using defaults; "')}
+const cached = new Map<string, string>();
+cached.set("fail", "Missing city");`,
+    },
+    {
+      name: "near-miss of an instance's error-building method: a variable that may hold another value is not followed",
+      filename: SERVER_FILE,
+      code: FORECAST_RESPONSES('"Missing city"', undefined, "Math.random() > 0.5 ? new Responses() : undefined!"),
+    },
     {
       name: "near-miss of an error text joined from lines: its first line, written in the array, has the prefix",
       filename: SERVER_FILE,
@@ -789,6 +825,13 @@ export const notFound = (id: string, archived: boolean) =>
         { messageId: "missingPrefix", line: 8, column: 33 },
         { messageId: "missingPrefix", line: 10, column: 101 },
       ],
+    },
+    {
+      name: "calls of an error-building method on an instance of a class of the file",
+      filename: SERVER_FILE,
+      code: FORECAST_RESPONSES('"Missing city"'),
+      output: FORECAST_RESPONSES('"Error: Missing city"'),
+      errors: [{ messageId: "missingPrefix", line: 16, column: 36 }],
     },
     {
       name: "a builder of either outcome given true: its message argument",

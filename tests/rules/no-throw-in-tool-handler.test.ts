@@ -802,6 +802,40 @@ server.registerTool("ls", {}, ({ path }: { path?: string }) =>
   ),
 );`;
 
+/**
+ * A browser server whose tools register through `registrar`'s `registerTool(name, config, cb)` (`classes` declares or
+ * imports it, from line 3); the list_pages callback throws on the fifth line after them.
+ */
+const browserTools = (classes: string, registrar = "new BrowserServer()"): string => `
+import { z } from "zod";
+${classes}
+declare function listPages(): Promise<string[]>;
+const server = ${registrar};
+server.registerTool("list_pages", { description: "Open pages", inputSchema: { all: z.boolean() } }, async ({ all }) => {
+  const pages = await listPages();
+  if (pages.length === 0 && !all) throw new Error("No browser page is open");
+  return { content: [{ type: "text" as const, text: pages.join("\\n") }] };
+});`;
+/** A browser server class of the file whose `registerTool` hands `callback` (`handler` itself, or a function calling it) to McpServer's. */
+const browserServerClass = (callback: string): string => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+type Callback = (input: { all: boolean }) => Promise<{ content: { type: "text"; text: string }[]; isError?: boolean }>;
+class BrowserServer {
+  private readonly server = new McpServer({ name: "browser", version: "1.0.0" });
+  registerTool(name: string, config: { description: string; inputSchema: z.ZodRawShape }, handler: Callback): void {
+    this.server.registerTool(name, config, ${callback});
+  }
+}`;
+const GUARDING_CALLBACK = `async (input: { all: boolean }) => {
+      try {
+        return await handler(input);
+      } catch (error) {
+        return { content: [{ type: "text" as const, text: \`Error: \${String(error)}\` }], isError: true };
+      }
+    }`;
+const IMPORTED_BROWSER_SERVER = 'import { BrowserServer } from "./browser-server.js";';
+const REGISTER_TOOL_HINT =
+  " If `registerTool()` turns what the handler throws into an error result, name it in settings `handlers.wrappers`.";
+
 const RUN_TOOL_HINT = " If `runTool()` turns what the handler throws into an error result, name it in settings `handlers.wrappers`.";
 
 /** A NestJS service: `@Tool` registers `getNote` as a tool (its throw on line 8); `@Get` serves `noteForHttp` over HTTP (line 13). */
@@ -854,6 +888,17 @@ server.addTool({
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "an instance of the file's server class registers through its registerTool, which calls the callback in a try returning an error result",
+      filename: SERVER_FILE,
+      code: browserTools(browserServerClass(GUARDING_CALLBACK)),
+    },
+    {
+      name: "the imported server class's registerTool named in handlers.wrappers, as the message says: guarded",
+      filename: SERVER_FILE,
+      code: browserTools(IMPORTED_BROWSER_SERVER),
+      settings: { "mcp-tool-errors": { handlers: { wrappers: ["registerTool"] } } },
+    },
     {
       name: "the thunk's wrapper named in handlers.wrappers: what the work throws becomes an error result",
       filename: SERVER_FILE,
@@ -1888,6 +1933,56 @@ export function createGitLogTool() {
     },
   ],
   invalid: [
+    {
+      name: "an instance of the file's server class whose registerTool hands the callback on unguarded: the throw escapes the class's method",
+      filename: SERVER_FILE,
+      code: browserTools(browserServerClass("handler")),
+      errors: [
+        escapingThrow(browserTools(browserServerClass("handler")), { line: 15, column: 35 }, [
+          'throw new Error("No browser page is open");',
+          'return { content: [{ type: "text", text: "Error: No browser page is open" }], isError: true };',
+        ]),
+      ],
+    },
+    {
+      name: "an instance of an imported server class: its registerTool is the project's, which the file cannot read (hint)",
+      filename: SERVER_FILE,
+      code: browserTools(IMPORTED_BROWSER_SERVER),
+      errors: [
+        escapingThrow(
+          browserTools(IMPORTED_BROWSER_SERVER),
+          { line: 8, column: 35 },
+          [
+            'throw new Error("No browser page is open");',
+            'return { content: [{ type: "text", text: "Error: No browser page is open" }], isError: true };',
+          ],
+          THROW_ESCAPES,
+          REGISTER_TOOL_HINT,
+        ),
+      ],
+    },
+    {
+      name: "look-alike of a project's server class: McpServer's own instance keeps the SDK's safety net, and no hint",
+      filename: SERVER_FILE,
+      code: browserTools(
+        'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+        'new McpServer({ name: "browser", version: "1.0.0" })',
+      ),
+      errors: [
+        escapingThrow(
+          browserTools(
+            'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+            'new McpServer({ name: "browser", version: "1.0.0" })',
+          ),
+          { line: 8, column: 35 },
+          [
+            'throw new Error("No browser page is open");',
+            'return { content: [{ type: "text", text: "Error: No browser page is open" }], isError: true };',
+          ],
+          THROW_SAFETY_NET,
+        ),
+      ],
+    },
     {
       name: "a tool module's exported handler, beside its input schema, is the tool's handler: its catch's throw escapes",
       filename: TOOL_FILE,

@@ -26,6 +26,7 @@ import {
   isGuardingLibraryDefinition,
   handlerObjectMemberShape,
   isHandlerProperty,
+  isProjectClass,
   isRegistrarExport,
   isRegistrarParameter,
   isRegistrationCall,
@@ -55,6 +56,7 @@ import {
   functionOfDeclaration,
   isConstDeclaration,
   isProjectSourceFile,
+  isStatic,
   isTsFunction,
   outerTs,
   projectSourceFiles,
@@ -232,6 +234,7 @@ class Builder {
       nameFirst,
       importSource: () => importSource(this.checker, callee),
       otherToolApi,
+      projectReceiver: () => callsProjectMethodTs(this.checker, callee),
     });
     if (shape && shape !== "lookThrough") {
       // A project's own registration method is read like a wrapper (`this.registerTool(tool, cb)` that calls `cb` in a `try`).
@@ -698,6 +701,7 @@ class Builder {
         nameFirst: false,
         importSource: () => undefined,
         otherToolApi: false,
+        projectReceiver: () => false,
       });
       if (isRegistrarParameter({ plainParameter, argumentShape })) found.push(argument);
     }
@@ -866,6 +870,34 @@ function etaExpandedCallTs(fn: TsFunction): ts.CallExpression | undefined {
 }
 
 /** The value a `const` that `name` reads is bound to. */
+/**
+ * The ESTree adapter's `callsProjectMethod`: the method `callee` calls is a project class's (`isProjectClass`), called on
+ * a `const` whose value is `new <Class>(...)` of a top-level class of the file that defines it as an instance method, or
+ * of a class imported from a relative module.
+ */
+function callsProjectMethodTs(checker: ts.TypeChecker, callee: ts.Expression): boolean {
+  if (!typescript.isPropertyAccessExpression(callee)) return false;
+  const object = unwrapTs(callee.expression);
+  const made = typescript.isIdentifier(object) ? constInitializer(checker, object) : undefined;
+  const className = made && typescript.isNewExpression(made) ? unwrapTs(made.expression) : undefined;
+  if (!className || !typescript.isIdentifier(className)) return false;
+  const declaration = checker.getSymbolAtLocation(className)?.valueDeclaration;
+  const declared =
+    declaration && typescript.isClassDeclaration(declaration) && declaration.parent === callee.getSourceFile() ? declaration : undefined;
+  const method = callee.name.text;
+  return isProjectClass({
+    declaredWithMethod:
+      declared?.members.some(
+        (member) =>
+          !isStatic(member) &&
+          memberName(member) === method &&
+          ((typescript.isMethodDeclaration(member) && member.body !== undefined) ||
+            (typescript.isPropertyDeclaration(member) && member.initializer !== undefined && isTsFunction(unwrapTs(member.initializer)))),
+      ) ?? false,
+    importSource: declared ? undefined : importSource(checker, className),
+  });
+}
+
 function constInitializer(checker: ts.TypeChecker, name: ts.Identifier): ts.Expression | undefined {
   const declaration = checker.getSymbolAtLocation(name)?.valueDeclaration;
   return declaration && isConstDeclaration(declaration) && declaration.initializer ? unwrapTs(declaration.initializer) : undefined;

@@ -29,6 +29,7 @@ import {
   functionOfDeclaration,
   isConstDeclaration,
   isProjectSourceFile,
+  isStatic,
   isTsFunction,
   outerTs,
   resolvedSymbol,
@@ -447,10 +448,6 @@ function followedMethodOf(target: ThrowTarget): FollowedMethod | undefined {
   if (!typescript.isClassLike(member.parent)) return undefined;
   const name = staticNameTs((member as ts.MethodDeclaration | ts.PropertyDeclaration).name);
   return name === undefined ? undefined : { name, owner: member.parent, isStatic: isStatic(member) };
-}
-
-function isStatic(member: ts.Node): boolean {
-  return (typescript.getCombinedModifierFlags(member as ts.Declaration) & typescript.ModifierFlags.Static) !== 0;
 }
 
 /** A member's static name, as `staticKeyName` reads it on ESTree: `a`, `"a"`, `["a"]`, `` [`a`] ``. */

@@ -49,6 +49,11 @@ export function outerTs(node: ts.Node): ts.Node {
   return current;
 }
 
+/** A class member declared `static`. */
+export function isStatic(member: ts.Node): boolean {
+  return (typescript.getCombinedModifierFlags(member as ts.Declaration) & typescript.ModifierFlags.Static) !== 0;
+}
+
 /** A variable declared with `const`. */
 export function isConstDeclaration(node: ts.Node): node is ts.VariableDeclaration {
   return typescript.isVariableDeclaration(node) && (typescript.getCombinedNodeFlags(node) & typescript.NodeFlags.Const) !== 0;
