@@ -297,13 +297,13 @@ function writtenFirstLine(branch: TSESTree.Node, sourceCode: Readonly<TSESLint.S
 
 /**
  * The text is the JSON of an object whose `error` is written text (`JSON.stringify({ error: "Document not found", path
- * })`; the JSON, or the `error`'s text, also through a constant bound to it: `const errorMsg = \`File not found at path:
+ * })`; the JSON, its object, or the `error`'s text, also through a constant bound to it: `const errorMsg = \`File not found at path:
  * ${filePath}\``), or a value the branch it is answered in found there (`if (error) return ... JSON.stringify({ error
  * })`, `if (result.error)` and `{ error: result.error }`), or that says `success: false` or `ok: false`: it reports a
  * failure. An `error` of `null`, or one computed from data, does not say so.
  */
 export function isJsonErrorText(branch: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  const object = jsonOfObject(boundValue(branch, sourceCode));
+  const object = jsonOfObject(boundValue(branch, sourceCode), sourceCode);
   return object !== undefined && reportsFailureAsData(object, branch, sourceCode);
 }
 
@@ -399,11 +399,9 @@ function boundValue(expression: TSESTree.Node, sourceCode: Readonly<TSESLint.Sou
  * when the lookup failed. Whether that is the tool's failure or its answer only the author can tell.
  */
 export function statesVerdict(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  const call = boundValue(text, sourceCode);
-  const data = call.type === AST_NODE_TYPES.CallExpression && isJsonStringify(call.callee) ? call.arguments.at(0) : undefined;
-  const object = data && boundValue(data, sourceCode);
+  const object = jsonOfObject(boundValue(text, sourceCode), sourceCode);
   return (
-    object?.type === AST_NODE_TYPES.ObjectExpression &&
+    object !== undefined &&
     object.properties.some((property) => {
       if (property.type !== AST_NODE_TYPES.Property || property.computed) return false;
       const name = propertyName(property);
@@ -457,18 +455,21 @@ export function caughtErrorAfterErrorWord(
 
 /**
  * The text is written as the JSON of an object (`JSON.stringify({ error: message, code })`, directly or through a
- * constant): it starts with `{`, never with a prefix.
+ * constant, of an object literal or of a constant bound to one): it starts with `{`, never with a prefix.
  */
 export function isJsonObjectText(branch: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  return jsonOfObject(boundValue(branch, sourceCode)) !== undefined;
+  return jsonOfObject(boundValue(branch, sourceCode), sourceCode) !== undefined;
 }
 
-/** The object literal of `JSON.stringify({ ... })`; undefined for any other expression. */
-function jsonOfObject(expression: TSESTree.Node): TSESTree.ObjectExpression | undefined {
+/**
+ * The object literal of `JSON.stringify({ ... })`, with `sourceCode` also one a constant holds (`const errorResponse = {
+ * error: ... }; JSON.stringify(errorResponse)`); undefined for any other expression.
+ */
+function jsonOfObject(expression: TSESTree.Node, sourceCode?: Readonly<TSESLint.SourceCode>): TSESTree.ObjectExpression | undefined {
   const node = unwrapExpression(expression);
   if (node.type !== AST_NODE_TYPES.CallExpression || !isJsonStringify(node.callee)) return undefined;
   const data = node.arguments.at(0);
-  const object = data && unwrapExpression(data);
+  const object = data && (sourceCode ? boundValue(data, sourceCode) : unwrapExpression(data));
   return object?.type === AST_NODE_TYPES.ObjectExpression ? object : undefined;
 }
 

@@ -5,6 +5,7 @@ import plugin from "../../src/index.js";
 import rule from "../../src/rules/error-text-prefix.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
 import { gaqlTool } from "./cases/gaql-tool.js";
+import { SNAPSHOT_NOT_FOUND, snapshotTool } from "./cases/snapshot-tool.js";
 
 const ruleTester = createRuleTester();
 
@@ -185,11 +186,16 @@ const JSON_FAILURE = 'JSON.stringify({ error: String(error), resource: name, sta
 ruleTester.run("error-text-prefix", rule, {
   valid: [
     {
-      name: "near-misses of an instance's error-building method: its success-building twin, and an instance of another class",
+      name: "near-misses of an instance's error-building method: its success-building twin, and a method of that name of another class",
       filename: SERVER_FILE,
       code: `${FORECAST_RESPONSES('"Error: Missing city"', '"Missing city data, using defaults; "')}
-const cached = new Map<string, string>();
-cached.set("fail", "Missing city");`,
+class Audit {
+  fail(message: string) {
+    return message.toUpperCase();
+  }
+}
+const audit = new Audit();
+audit.fail("Missing city");`,
     },
     {
       name: "near-miss of an instance's error-building method: a variable that may hold another value is not followed",
@@ -421,6 +427,29 @@ server.registerTool("open_form", { description: "Open a form" }, async ({ id }: 
     },
   ],
   invalid: [
+    {
+      name: "an error text written as the JSON of an object that a constant holds starts with { : the prefix only suggested",
+      filename: SERVER_FILE,
+      code: snapshotTool(SNAPSHOT_NOT_FOUND, { isError: ", isError: true" }),
+      errors: [
+        {
+          messageId: "missingPrefix",
+          line: 10,
+          column: 55,
+          data: { prefix: '"Error: "', start: '"{..."' },
+          suggestions: [
+            {
+              messageId: "addPrefix",
+              data: { prefix: '"Error: "' },
+              output: snapshotTool(SNAPSHOT_NOT_FOUND, { isError: ", isError: true" }).replace(
+                "text: JSON.stringify(errRes, null, 2)",
+                "text: `Error: ${JSON.stringify(errRes, null, 2)}`",
+              ),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "an error result's text joined from lines: the first line, written in the array, is the text's beginning",
       filename: SERVER_FILE,

@@ -1,6 +1,7 @@
 import rule from "../../src/rules/require-is-error.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
 import { gaqlTool } from "./cases/gaql-tool.js";
+import { SNAPSHOT_NOT_FOUND, snapshotTool } from "./cases/snapshot-tool.js";
 
 const ruleTester = createRuleTester();
 
@@ -690,6 +691,11 @@ export function describeFailure(reason: string) {
       filename: SERVER_FILE,
       code: pageGuardTool(`if (!page) return { content: [{ type: "text", text: "No cached page found, or page storage not available." }] };
   if (page.offline) return { content: [{ type: "text", text: "Some images are not available offline" }] };`),
+    },
+    {
+      name: "near-miss of a failure in the JSON of a constant's object: one that says nothing failed",
+      filename: SERVER_FILE,
+      code: snapshotTool("{ success: true, error: null, snapshots: [] }"),
     },
     ...[
       [
@@ -1535,6 +1541,19 @@ function reply(method: string, text: string) {
         },
       ],
     })),
+    {
+      name: "a failure reported as the JSON of an object that a constant holds",
+      filename: SERVER_FILE,
+      code: snapshotTool(SNAPSHOT_NOT_FOUND),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 10,
+          column: 12,
+          suggestions: [{ messageId: "addIsError", output: snapshotTool(SNAPSHOT_NOT_FOUND, { isError: ", isError: true" }) }],
+        },
+      ],
+    },
     {
       name: "a failure's text joined from lines whose first, written in the array, reads as an error",
       filename: SERVER_FILE,
