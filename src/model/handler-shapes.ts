@@ -407,6 +407,21 @@ export function isHandlerProperty(settings: McpSettings, name: string | undefine
 }
 
 /**
+ * The SDK's own name for a tool's function (`RegisteredTool.callback`, the `ToolCallback` type): the handler of a
+ * definition object only beside the tool's input schema (`{ name, inputSchema, callback }`), where a bare `callback`
+ * may be any function.
+ */
+const SCHEMA_BOUND_HANDLER_PROPERTY = "callback";
+
+/**
+ * Member `name` of an object literal holds the handler of a tool definition: a handler property (`isHandlerProperty`),
+ * or `callback` beside an input schema property (`hasInputSchemaProperty`), the object's members' names given by `has`.
+ */
+export function isHandlerMember(settings: McpSettings, name: string | undefined, has: (name: string) => boolean): boolean {
+  return isHandlerProperty(settings, name) || (name === SCHEMA_BOUND_HANDLER_PROPERTY && hasInputSchemaProperty(has));
+}
+
+/**
  * The shape of a tool definition object's handler property, or undefined when the object is not an
  * MCP tool definition. A definition function counts in any file unless it comes from the AI SDK or
  * LangChain; a bare object counts in a tool file, and elsewhere only with a schema in a file that

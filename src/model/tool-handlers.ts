@@ -58,6 +58,7 @@ import {
   isGuardingLibraryDefinition,
   handlerObjectMemberShape,
   isHandlerObjectMember,
+  isHandlerMember,
   isHandlerProperty,
   isRegistrarExport,
   isRegistrarParameter,
@@ -496,7 +497,8 @@ export class ToolHandlers {
           const task = this.handlerObjectMemberPosition(object, property, wrappers, seen);
           if (task) return task;
         }
-        if (!isHandlerProperty(this.settings, property)) return this.tablePosition(object);
+        if (!isHandlerMember(this.settings, property, (name) => findProperty(object, name) !== undefined))
+          return this.tablePosition(object);
         // A definition a dispatcher calls from its table is on the dispatcher's path (see `HANDLER_KIND_ORDER`).
         const table = tableEntryContainer(object);
         const dispatched = this.tablePosition(table);

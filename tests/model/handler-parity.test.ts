@@ -59,6 +59,7 @@ const FILES = [
   "src/annotated-tools.ts",
   "src/registries.ts",
   "src/registry-tools.ts",
+  "src/tools/documents.ts",
 ];
 // The fixture lives under tests/, which the default testFiles skip: only its own __tests__/ is a test here.
 const RAW_SETTINGS = {
@@ -172,6 +173,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // src/registries.ts: an instance of a class of the file registers through the class's own `registerTool`/`tool`
     // (framework path), guarded where the method calls the callback in a `try` returning an error result; McpServer's
     // `tool` keeps the safety net. src/registry-tools.ts calls the same `tool` on an instance of the imported class.
+    // src/tools/documents.ts: a definition's `callback`, the SDK's own name for a tool's function, is its handler beside
+    // an input schema; a scheduled job's `callback` is none.
     // src/primitives.ts: the object given to a prompt registration, and a resource template's, define no tool; the
     // one given to tool() does.
     // src/telemetry.ts: the wrapper's error reporter (called only in its `catch`) is no handler; the handler it wraps,
@@ -275,6 +278,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/tool-registry.ts:47 registration registration false",
       "src/tools/alerts.ts:7 definition framework false",
       "src/tools/docs-search.ts:14 registration registration false",
+      "src/tools/documents.ts:12 definition framework false",
       "src/tools/forecast.tsx:19 definition framework false",
       "src/tools/monitors.ts:9 definition framework false",
       "src/tools/pages.ts:14 definition framework true",

@@ -836,6 +836,26 @@ const IMPORTED_BROWSER_SERVER = 'import { BrowserServer } from "./browser-server
 const REGISTER_TOOL_HINT =
   " If `registerTool()` turns what the handler throws into an error result, name it in settings `handlers.wrappers`.";
 
+/**
+ * An Outline server's tool file: a definition given to the project's registry, its function under the SDK's own name
+ * `callback` (throwing on line 12), beside `members` (its input schema, or none).
+ */
+const ARCHIVE_DOCUMENT = (members = "inputSchema: { id: z.string() },"): string => `
+import { z } from "zod";
+import toolRegistry from "../utils/toolRegistry.js";
+declare function archive(id: string): Promise<{ id: string; archivedAt: string }>;
+
+toolRegistry.register("archive_document", {
+  name: "archive_document",
+  description: "Archive a document",
+  ${members}
+  async callback(args: { id: string }) {
+    const doc = await archive(args.id);
+    if (!doc.archivedAt) throw new Error(\`Document \${args.id} could not be archived\`);
+    return { content: [{ type: "text" as const, text: JSON.stringify(doc) }] };
+  },
+});`;
+
 const RUN_TOOL_HINT = " If `runTool()` turns what the handler throws into an error result, name it in settings `handlers.wrappers`.";
 
 /** A NestJS service: `@Tool` registers `getNote` as a tool (its throw on line 8); `@Get` serves `noteForHttp` over HTTP (line 13). */
@@ -888,6 +908,11 @@ server.addTool({
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "near-miss of a definition's callback: without an input schema beside it, a callback may be any function",
+      filename: TOOL_FILE,
+      code: ARCHIVE_DOCUMENT("retries: 3,"),
+    },
     {
       name: "an instance of the file's server class registers through its registerTool, which calls the callback in a try returning an error result",
       filename: SERVER_FILE,
@@ -1933,6 +1958,23 @@ export function createGitLogTool() {
     },
   ],
   invalid: [
+    {
+      name: "a definition object's callback, the SDK's name for a tool's function, beside its input schema",
+      filename: TOOL_FILE,
+      code: ARCHIVE_DOCUMENT(),
+      errors: [
+        escapingThrow(
+          ARCHIVE_DOCUMENT(),
+          { line: 12, column: 26 },
+          [
+            "throw new Error(`Document ${args.id} could not be archived`);",
+            'return { content: [{ type: "text", text: `Error: Document ${args.id} could not be archived` }], isError: true };',
+          ],
+          THROW_ESCAPES,
+          " If the code that runs `register()`'s handlers turns what they throw into an error result, name `register` in settings `handlers.wrappers`.",
+        ),
+      ],
+    },
     {
       name: "an instance of the file's server class whose registerTool hands the callback on unguarded: the throw escapes the class's method",
       filename: SERVER_FILE,

@@ -25,6 +25,7 @@ import {
   isGuardingDefinition,
   isGuardingLibraryDefinition,
   handlerObjectMemberShape,
+  isHandlerMember,
   isHandlerProperty,
   isProjectClass,
   isRegistrarExport,
@@ -303,8 +304,9 @@ class Builder {
     return entries.flatMap((entry) => {
       const value = typescript.isMethodDeclaration(entry) ? entry : unwrapTs(entry);
       if (!typescript.isObjectLiteralExpression(value)) return [entry];
+      const has = (name: string): boolean => findMember(value, name) !== undefined;
       return value.properties.flatMap((member): (ts.Expression | ts.MethodDeclaration)[] => {
-        if (!isHandlerProperty(this.settings, memberName(member))) return [];
+        if (!isHandlerMember(this.settings, memberName(member), has)) return [];
         if (typescript.isPropertyAssignment(member)) return [member.initializer];
         if (typescript.isShorthandPropertyAssignment(member)) return [member.name];
         return typescript.isMethodDeclaration(member) ? [member] : [];
@@ -360,12 +362,12 @@ class Builder {
 
   /** `{ name, inputSchema, handler }`, `defineTool({ ..., handle() {} })`, `server.addTool({ execute })`. */
   private visitObject(object: ts.ObjectLiteralExpression, inToolFile: boolean, facts: FileFacts, loops: readonly TableLoop[]): void {
-    const member = object.properties.find((candidate) => isHandlerProperty(this.settings, memberName(candidate)));
+    const has = (name: string): boolean => findMember(object, name) !== undefined;
+    const member = object.properties.find((candidate) => isHandlerMember(this.settings, memberName(candidate), has));
     if (!member) return;
     const child = outerTs(object);
     const call =
       typescript.isCallExpression(child.parent) && child.parent.arguments.includes(child as ts.Expression) ? child.parent : undefined;
-    const has = (name: string): boolean => findMember(object, name) !== undefined;
     const definitionCall = call && calleeLastName(call.expression);
     const shape = definitionObjectShape(this.settings, {
       definitionCall,
