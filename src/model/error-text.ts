@@ -257,22 +257,31 @@ export function rejectsInput(text: TSESTree.Node, sourceCode: Readonly<TSESLint.
 
 /**
  * A state that a status check may report either way, named negated: `Not connected to Strava`, `not logged in`,
- * `Invalid signature` (a validator's verdict beside `Valid signature`).
+ * `Invalid signature` (a validator's verdict beside `Valid signature`), and what an existence check may find missing:
+ * `Image not found in Fly.io registry`, `The branch does not exist` (beside `Image exists in Fly.io registry`).
  */
-const NEGATED_STATE = /\bnot (connected|authenticated|logged in|configured)\b|\bin(valid)\b/iu;
+const NEGATED_STATE = /\bnot (connected|authenticated|logged in|configured)\b|\bin(valid)\b|\bnot found\b|\bdo(?:es)?\s*n[o']t exist\b/iu;
 
-/** The state the text's first line says is not there (`NEGATED_STATE`), on some branch: `connected`. */
+/** What the words of an existence check's answer that something is there say: `exists`, `exist`. */
+const EXISTENCE = "exists?";
+
+/**
+ * The state the text's first line says is not there (`NEGATED_STATE`), on some branch, as the words that say it is:
+ * `connected`, and for what is not found or does not exist, that it exists (`EXISTENCE`).
+ */
 export function negatedState(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string | undefined {
   for (const branch of textBranches(text, sourceCode)) {
     const line = writtenFirstLine(branch, sourceCode);
     const match = line === undefined ? undefined : NEGATED_STATE.exec(line);
-    const state = match?.[1] ?? match?.[2];
-    if (state !== undefined) return state.toLowerCase();
+    if (!match) continue;
+    // A group that did not take part in the match is undefined, which `RegExpExecArray`'s type leaves out.
+    const [, state, valid] = match as readonly (string | undefined)[];
+    return (state ?? valid)?.toLowerCase() ?? EXISTENCE;
   }
   return undefined;
 }
 
-/** The text's first line says `state` is there (`Connected to Strava as ${name}`), not that it is not. */
+/** The text's first line says `state` is there (`Connected to Strava as ${name}`, `Image exists`), not that it is not. */
 export function statesPositively(text: TSESTree.Node, state: string, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   return firstLineSays(text, new RegExp(`(?<!\\bnot\\s)\\b${state}\\b`, "iu"), sourceCode);
 }

@@ -432,6 +432,21 @@ ${fallbackAnswer}
 });`;
 
 /** A Strava status check whose answer where no credentials are stored is `notConnected`, at line 10, column 16. */
+/** A registry tool that says whether an image exists (line 9) or answers \`missing\` (line 11). */
+const registryImageTool = (exists: string, missing: string): string => `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+declare const registry: { imageExists(app: string, tag: string): Promise<boolean> };
+const server = new McpServer({ name: "fly", version: "1.0.0" });
+server.registerTool("check_registry_image", { inputSchema: { app: z.string(), tag: z.string() } }, async ({ app, tag }) => {
+  const found = await registry.imageExists(app, tag);
+  if (found) {
+    return { content: [{ type: "text" as const, text: [${exists}, "", \`Image: registry.fly.io/\${app}:\${tag}\`].join("\\n") }] };
+  } else {
+    return { content: [{ type: "text" as const, text: [${missing}, "", "Push it with push_image first."].join("\\n") }] };
+  }
+});`;
+
 const stravaConnectionTool = (notConnected: string): string => `
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { loadConfig, hasValidTokens, getAuthenticatedAthlete } from "./config.js";
@@ -755,6 +770,14 @@ export function describeFailure(reason: string) {
         'if (!page) return { content: [{ type: "text", text: `Page ${url} not found` }], structuredContent: { page: null } };',
       ),
     },
+    ...[
+      ['"Image exists in the Fly.io registry"', '"Image not found in the Fly.io registry"'],
+      ['"The image exists"', '"The image does not exist"'],
+    ].map(([exists, missing]) => ({
+      name: `near-miss of a guard's answer: an existence check that answers both ways (${exists} / ${missing})`,
+      filename: SERVER_FILE,
+      code: registryImageTool(exists, missing),
+    })),
     {
       name: "near-miss of a guard's answer: a status check that answers the state both ways ('Not connected' / 'Connected as')",
       filename: SERVER_FILE,
@@ -1541,6 +1564,28 @@ function reply(method: string, text: string) {
         },
       ],
     })),
+    {
+      name: "look-alike of an existence check: the other answer says what was found, not that it exists",
+      filename: SERVER_FILE,
+      code: registryImageTool('"Found the image"', '"Image not found in the Fly.io registry"'),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 11,
+          column: 12,
+          data: { evidence: ABSENCE },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: registryImageTool('"Found the image"', '"Image not found in the Fly.io registry"').replace(
+                '"Push it with push_image first."].join("\\n") }] };',
+                '"Push it with push_image first."].join("\\n") }], isError: true };',
+              ),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "a failure reported as the JSON of an object that a constant holds",
       filename: SERVER_FILE,
