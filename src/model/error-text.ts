@@ -3,6 +3,7 @@ import {
   findProperty,
   ifTaken,
   isCaughtError,
+  isFunctionNode,
   propertyName,
   readReferences,
   singleValueOf,
@@ -459,7 +460,39 @@ export function caughtErrorAfterErrorWord(
   if (added === undefined) written = typeof start === "string" && ERROR_WORD_ONLY.test(start) ? template?.expressions[0] : undefined;
   else if (ERROR_WORD_ONLY.test(added)) written = template ? (start === "" ? template.expressions[0] : undefined) : node;
   const caught = written && renderedCaughtError(written, sourceCode);
-  return written && caught ? { written, caught } : undefined;
+  return written && caught && !onlyForNonErrors(written, caught) ? { written, caught } : undefined;
+}
+
+/**
+ * `written` runs only where the caught error is no `Error`, which alone writes itself as `Error: <message>`: the other
+ * branch of `err instanceof Error ? err.message : String(err)`, or code that an `if (err instanceof Error)` whose branch
+ * leaves hands the rest (`if (err instanceof Error) return fail(err.message); return fail(String(err))`).
+ */
+function onlyForNonErrors(written: TSESTree.Node, caught: TSESTree.Identifier): boolean {
+  const nonError = (test: TSESTree.Node, holds: boolean): boolean => {
+    const verdict = testsForError(test, caught.name);
+    return verdict !== undefined && verdict !== holds;
+  };
+  for (let child = written, parent = written.parent; parent && !isFunctionNode(parent); child = parent, parent = parent.parent) {
+    if (parent.type === AST_NODE_TYPES.ConditionalExpression && parent.test !== child && nonError(parent.test, parent.consequent === child))
+      return true;
+  }
+  return ifTaken(written, (test, consequent) => nonError(test, consequent)) !== undefined;
+}
+
+/** `true` for `<name> instanceof Error`, `false` for its negation `!(<name> instanceof Error)`, else undefined. */
+function testsForError(test: TSESTree.Node, name: string): boolean | undefined {
+  const node = unwrapExpression(test);
+  if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") {
+    const inner = testsForError(node.argument, name);
+    return inner === undefined ? undefined : !inner;
+  }
+  if (node.type !== AST_NODE_TYPES.BinaryExpression || node.operator !== "instanceof") return undefined;
+  const left = unwrapExpression(node.left);
+  const right = unwrapExpression(node.right);
+  return left.type === AST_NODE_TYPES.Identifier && left.name === name && right.type === AST_NODE_TYPES.Identifier && right.name === "Error"
+    ? true
+    : undefined;
 }
 
 /**

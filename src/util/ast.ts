@@ -441,12 +441,23 @@ export function instanceClass(identifier: TSESTree.Identifier, sourceCode: Sourc
   return made && topLevelClass(made, sourceCode);
 }
 
-/** The name of the class a variable with a single value, `new <Class>(...)`, holds an instance of (`ToolRegistry`). */
+/**
+ * The name of the class a variable with a single value, `new <Class>(...)`, holds an instance of (`ToolRegistry`). The
+ * scopes are asked only for a name the file's text binds to a `new` (`constructedNames`).
+ */
 export function constructedClass(identifier: TSESTree.Identifier, sourceCode: SourceCode): TSESTree.Identifier | undefined {
+  if (!constructedNames(sourceCode.text).has(identifier.name)) return undefined;
   const value = singleValueOf(identifier, sourceCode)?.value;
   const made = value && unwrapExpression(value);
   return made?.type === AST_NODE_TYPES.NewExpression && made.callee.type === AST_NODE_TYPES.Identifier ? made.callee : undefined;
 }
+
+/** The names a declaration in the text binds to a `new` (`const registry = new ToolRegistry(`), of the last text asked about. */
+const constructedNames = lastAnswer((text: string) => {
+  const names = new Set<string>();
+  for (const match of text.matchAll(/\b(?:const|let|var)\s+([\p{L}_$][\p{L}\p{N}_$]*)\s*(?::[^=;]+)?=\s*new\s/gu)) names.add(match[1]);
+  return names;
+});
 
 /** The top-level class declarations of the last file asked about, by name (`lastAnswer`): only the program's statements are read. */
 const topLevelClasses = lastAnswer((program: TSESTree.Program) => {

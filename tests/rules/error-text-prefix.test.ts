@@ -186,6 +186,19 @@ const JSON_FAILURE = 'JSON.stringify({ error: String(error), resource: name, sta
 ruleTester.run("error-text-prefix", rule, {
   valid: [
     {
+      name: "near-misses of a caught error after the prefix: String(err) only where err is no Error (the suggestion's own output, and after an instanceof return)",
+      filename: TOOL_FILE,
+      code: `${prefixingHelperCatch("err instanceof Error ? err.message : String(err)")}
+export async function openDraft(id: string) {
+  try {
+    return { content: [{ type: "text", text: await render(id) }] };
+  } catch (err) {
+    if (!(err instanceof Error)) return fail(String(err));
+    return fail(err.message);
+  }
+}`,
+    },
+    {
       name: "near-misses of an instance's error-building method: its success-building twin, and a method of that name of another class",
       filename: SERVER_FILE,
       code: `${FORECAST_RESPONSES('"Error: Missing city"', '"Missing city data, using defaults; "')}
@@ -786,6 +799,24 @@ export const c = { content: [{ type: "text", text: \`Error: \${reason}\` }], isE
           column: 17,
           suggestions: [
             { messageId: "writeErrorMessage", output: prefixingHelperCatch("err instanceof Error ? err.message : String(err)") },
+          ],
+        },
+      ],
+    },
+    {
+      name: "look-alike of a caught error written only for non-Errors: a test for another class lets an Error through",
+      filename: TOOL_FILE,
+      code: prefixingHelperCatch("err instanceof TypeError ? err.message : String(err)"),
+      errors: [
+        {
+          messageId: "caughtErrorName",
+          line: 7,
+          column: 58,
+          suggestions: [
+            {
+              messageId: "writeErrorMessage",
+              output: prefixingHelperCatch("err instanceof TypeError ? err.message : err instanceof Error ? err.message : String(err)"),
+            },
           ],
         },
       ],
