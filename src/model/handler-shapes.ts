@@ -217,6 +217,19 @@ export function isServerCode(settings: McpSettings, facts: FileFacts): boolean {
   return facts.importsProtocolErrors && !facts.imports.some((source) => CLIENT_MODULE.test(source) || isAgentLibrary(source));
 }
 
+/**
+ * String methods that normalise a dispatcher's requested tool name without making it another (`name.toLowerCase()`,
+ * `name.trim()`): a lookup or a `switch` by the result is one by the name.
+ */
+export const NAME_NORMALISERS: ReadonlySet<string> = new Set([
+  "toLowerCase",
+  "toUpperCase",
+  "toLocaleLowerCase",
+  "toLocaleUpperCase",
+  "trim",
+  "normalize",
+]);
+
 /** `CallToolRequestSchema` (or `types.CallToolRequestSchema`: its last name) or the v2 method string `"tools/call"`. */
 export function isCallToolSelector(selector: { name?: string; literal?: string }): boolean {
   return selector.literal === CALL_TOOL_METHOD || selector.name === CALL_TOOL_SCHEMA;
@@ -556,6 +569,19 @@ export function tableStandsWhereFactoryIsCalled(facts: { factoryDeclaredInFile: 
 export function isTableValuesCall(object: string | undefined, method: string | undefined): boolean {
   return object === "Object" && method === "values";
 }
+
+/**
+ * An index of a table's entries, which a dispatcher may look the requested tool up in as in the table itself: a `Map`
+ * built from the table (`new Map(tools.map((tool) => [tool.name, tool]))`, `Object.fromEntries(...)` of the same pairs),
+ * or an empty `new Map()` that a loop over the table fills (`for (const tool of tools) byName.set(tool.name, tool)`).
+ * `builder` is the callee's last name (`Map` of `new Map`, `fromEntries`), `constructed` whether it is called with `new`.
+ */
+export function buildsTableIndex(facts: { builder: string | undefined; constructed: boolean }): boolean {
+  return facts.constructed ? facts.builder === "Map" : facts.builder === "fromEntries";
+}
+
+/** The method of an index (`buildsTableIndex`) that a loop over the table fills it with: `byName.set(tool.name, tool)`. */
+export const TABLE_INDEX_SETTER = "set";
 
 /** `tools.forEach(cb)`: a method that loops over a table (`TABLE_LOOP_METHODS`), its callback given the entry first. */
 export function isTableLoopMethod(method: string | undefined): boolean {

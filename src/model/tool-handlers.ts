@@ -18,7 +18,9 @@ import {
   parameterReads,
   propertyName,
   readReferences,
+  returnedValues,
   rootIdentifier,
+  singleValueOf,
   tryAround,
   topLevelClass,
   unwrapExpression,
@@ -58,8 +60,10 @@ import {
   isGuardingLibraryDefinition,
   handlerObjectMemberShape,
   isHandlerObjectMember,
+  buildsTableIndex,
   isHandlerMember,
   isHandlerProperty,
+  TABLE_INDEX_SETTER,
   isRegistrarExport,
   isRegistrarParameter,
   isRegistrationCall,
@@ -734,6 +738,10 @@ export class ToolHandlers {
       return undefined;
     }
     for (const reference of readsOf(declarator, declarator.id, this.sourceCode)) {
+      // An index built from the table is looked up as the table would be (`buildsTableIndex`).
+      const index = depth < MAX_SPREAD_FACTORIES ? this.tableIndex(reference) : undefined;
+      const indexed = index && this.tablePosition(index, depth + 1);
+      if (indexed) return indexed;
       const dispatcher = this.enclosingToolHandler(reference);
       const inDispatcher = dispatcher?.kind === "requestHandler";
       const lookup = inDispatcher ? lookupAround(reference) : undefined;
@@ -750,6 +758,44 @@ export class ToolHandlers {
           catchReturnsErrorResult: guard?.handler?.body.body.some(this.returnsErrorResult) ?? false,
         }),
       };
+    }
+    return undefined;
+  }
+
+  /**
+   * The index of a table's entries (`buildsTableIndex`) that a loop over a read of the table builds: the `new Map(...)`
+   * or `Object.fromEntries(...)` given the pairs its `map` callback returns (`[tool.name, tool]`), or the `new Map()` of
+   * a `const` it fills (`byName.set(tool.name, tool)`).
+   */
+  private tableIndex(read: TSESTree.Node): TSESTree.Node | undefined {
+    const element = loopElementOf(read);
+    if (element?.pattern.type !== AST_NODE_TYPES.Identifier) return undefined;
+    for (const use of this.elementReads(element, element.pattern)) {
+      const { child, parent } = outerParent(use);
+      if (parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments[1] === child) {
+        const { callee } = parent;
+        const index =
+          callee.type === AST_NODE_TYPES.MemberExpression && propertyName(callee) === TABLE_INDEX_SETTER
+            ? unwrapExpression(callee.object)
+            : undefined;
+        const value = index?.type === AST_NODE_TYPES.Identifier ? singleValueOf(index, this.sourceCode)?.value : undefined;
+        const built = value && unwrapExpression(value);
+        if (built?.type === AST_NODE_TYPES.NewExpression && buildsTableIndex({ builder: calleeName(built.callee), constructed: true }))
+          return built;
+      }
+      const callback = element.owner;
+      if (parent?.type !== AST_NODE_TYPES.ArrayExpression || parent.elements.length !== 2 || parent.elements[1] !== child) continue;
+      if (
+        !isFunctionNode(callback) ||
+        (callback.body !== parent && !returnedValues(callback, this.sourceCode.visitorKeys).includes(parent))
+      )
+        continue;
+      const mapCall = outerParent(callback).parent;
+      const { child: pairs, parent: builder } = mapCall ? outerParent(mapCall) : { child: undefined, parent: undefined };
+      const constructed = builder?.type === AST_NODE_TYPES.NewExpression;
+      if ((constructed || builder?.type === AST_NODE_TYPES.CallExpression) && builder.arguments[0] === pairs) {
+        if (buildsTableIndex({ builder: calleeName(builder.callee), constructed })) return builder;
+      }
     }
     return undefined;
   }
@@ -813,12 +859,9 @@ export class ToolHandlers {
   }
 
   /** The reads of an entry's handler `property` in a loop: `tool.handler` for the entry `tool`, `handler` for `{ handler }`. */
-  private entryHandlerUses({ owner, pattern }: LoopElement, property: string): TSESTree.Node[] {
-    const variables = this.sourceCode.getDeclaredVariables(owner);
-    const readsOfBinding = (id: TSESTree.Identifier): TSESTree.Node[] => {
-      const variable = variables.find((candidate) => candidate.identifiers.includes(id));
-      return variable ? readReferences(variable).map(({ identifier }) => identifier) : [];
-    };
+  private entryHandlerUses(element: LoopElement, property: string): TSESTree.Node[] {
+    const { pattern } = element;
+    const readsOfBinding = (id: TSESTree.Identifier): TSESTree.Node[] => this.elementReads(element, id);
     if (pattern.type === AST_NODE_TYPES.Identifier) {
       return readsOfBinding(pattern).flatMap((read) => {
         const { parent } = outerParent(read);
@@ -832,6 +875,12 @@ export class ToolHandlers {
       return value.type === AST_NODE_TYPES.Identifier ? readsOfBinding(value) : [];
     }
     return [];
+  }
+
+  /** The reads of `id`, a name a loop's entry binding declares (`tool` of `for (const tool of tools)`). */
+  private elementReads({ owner }: LoopElement, id: TSESTree.Identifier): TSESTree.Node[] {
+    const variable = this.sourceCode.getDeclaredVariables(owner).find((candidate) => candidate.identifiers.includes(id));
+    return variable ? readReferences(variable).map(({ identifier }) => identifier) : [];
   }
 
   /** The call of what a lookup found: `lookup(args)`, `lookup.handler(args)`, or either through a `const`. */

@@ -16,6 +16,7 @@ import {
   unwrapExpression,
   unwrapOptionalChain,
 } from "../util/ast.js";
+import { NAME_NORMALISERS } from "./handler-shapes.js";
 
 /*
  * The unknown-tool branch of a low-level `tools/call` dispatcher: the specification makes
@@ -76,6 +77,8 @@ export class RequestedToolName {
   is(expression: TSESTree.Node): boolean {
     const node = unwrapOptionalChain(expression);
     if (node.type === AST_NODE_TYPES.MemberExpression) return propertyName(node) === "name" && this.isParams(node.object);
+    const normalised = normalisedString(node);
+    if (normalised) return this.is(normalised);
     if (node.type !== AST_NODE_TYPES.Identifier) return false;
     // The name of a member or a key (`tool.name`, `{ name: "search" }`) reads no variable: written out, as `usedIn`
     // asks it of every identifier of a test.
@@ -542,3 +545,12 @@ function testsTaskSupport(test: TSESTree.Expression): boolean {
 }
 
 const TASK_SUPPORT = "taskSupport";
+
+/** The string a call normalises (`NAME_NORMALISERS`): `name` of `name.toLowerCase()`. */
+function normalisedString(node: TSESTree.Node): TSESTree.Expression | undefined {
+  if (node.type !== AST_NODE_TYPES.CallExpression || node.arguments.length > 0) return undefined;
+  const callee = unwrapOptionalChain(node.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const method = propertyName(callee);
+  return method !== undefined && NAME_NORMALISERS.has(method) ? callee.object : undefined;
+}

@@ -60,6 +60,7 @@ const FILES = [
   "src/registries.ts",
   "src/registry-tools.ts",
   "src/tools/documents.ts",
+  "src/scene-dispatchers.ts",
 ];
 // The fixture lives under tests/, which the default testFiles skip: only its own __tests__/ is a test here.
 const RAW_SETTINGS = {
@@ -175,6 +176,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // `tool` keeps the safety net. src/registry-tools.ts calls the same `tool` on an instance of the imported class.
     // src/tools/documents.ts: a definition's `callback`, the SDK's own name for a tool's function, is its handler beside
     // an input schema; a scheduled job's `callback` is none.
+    // src/scene-dispatchers.ts: an index of a table (a Map a loop fills, looked up by the name lower-cased, or one
+    // built from the table's pairs) is a dispatch table of the table's handlers, guarded where the dispatcher's call is.
     // src/primitives.ts: the object given to a prompt registration, and a resource template's, define no tool; the
     // one given to tool() does.
     // src/telemetry.ts: the wrapper's error reporter (called only in its `catch`) is no handler; the handler it wraps,
@@ -246,6 +249,10 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/registries.ts:39 registration framework false",
       "src/registries.ts:42 registration registration false",
       "src/registry-tools.ts:5 registration framework false",
+      "src/scene-dispatchers.ts:11 dispatchTable dispatcher true",
+      "src/scene-dispatchers.ts:17 dispatchTable dispatcher false",
+      "src/scene-dispatchers.ts:22 requestHandler dispatcher false",
+      "src/scene-dispatchers.ts:31 requestHandler dispatcher false",
       "src/server.ts:104 definition framework false",
       "src/server.ts:120 registration registration true",
       "src/server.ts:125 registration registration false",

@@ -856,6 +856,40 @@ toolRegistry.register("archive_document", {
   },
 });`;
 
+/**
+ * A Unity bridge whose dispatcher looks tools up in an index of its table: `index` builds `toolByName` (after the table),
+ * `call` is the dispatcher's call of what it found; scene_list's bridge call (line 11) throws on line 6.
+ */
+const UNITY_DISPATCHER = (
+  index: string,
+  call = `try {
+    return await tool.handler(request.params.arguments ?? {});
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }`,
+): string => `
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+async function callUnity(path: string): Promise<string> {
+  const response = await fetch(\`http://127.0.0.1:8090\${path}\`, { method: "POST" });
+  if (!response.ok) throw new Error(\`Unity bridge call failed: \${path}\`);
+  return response.text();
+}
+type ToolDef = { name: string; inputSchema: object; handler: (args: unknown) => Promise<{ content: { type: "text"; text: string }[] }> };
+const tools: ToolDef[] = [
+  { name: "scene_list", inputSchema: {}, handler: async () => ({ content: [{ type: "text", text: await callUnity("/scenes") }] }) },
+];
+${index}
+const server = new Server({ name: "unity", version: "1.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = toolByName.get(request.params.name.toLowerCase());
+  if (!tool) throw new Error(\`Unknown tool: \${request.params.name}\`);
+  ${call}
+});`;
+const MAP_FILLED_BY_LOOP =
+  "const toolByName = new Map<string, ToolDef>();\nfor (const tool of tools) toolByName.set(tool.name.toLowerCase(), tool);";
+const MAP_OF_PAIRS = "const toolByName = new Map(tools.map((tool) => [tool.name.toLowerCase(), tool]));";
+
 const RUN_TOOL_HINT = " If `runTool()` turns what the handler throws into an error result, name it in settings `handlers.wrappers`.";
 
 /** A NestJS service: `@Tool` registers `getNote` as a tool (its throw on line 8); `@Get` serves `noteForHttp` over HTTP (line 13). */
@@ -908,6 +942,14 @@ server.addTool({
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    ...[
+      ["a Map a loop fills from the table", MAP_FILLED_BY_LOOP],
+      ["a Map built from the table's pairs", MAP_OF_PAIRS],
+    ].map(([what, index]) => ({
+      name: `a dispatch table's handler found in ${what}, by the name lower-cased, and called in the dispatcher's try`,
+      filename: SERVER_FILE,
+      code: UNITY_DISPATCHER(index),
+    })),
     {
       name: "near-miss of a definition's callback: without an input schema beside it, a callback may be any function",
       filename: TOOL_FILE,
@@ -1958,6 +2000,12 @@ export function createGitLogTool() {
     },
   ],
   invalid: [
+    {
+      name: "look-alike of an indexed dispatch table: the dispatcher calls what it found outside its try",
+      filename: SERVER_FILE,
+      code: UNITY_DISPATCHER(MAP_OF_PAIRS, "return tool.handler(request.params.arguments ?? {});"),
+      errors: [{ messageId: "throwingCall", line: 11, column: 104, data: { name: "callUnity", line: 6, outcome: JSON_RPC, hint: "" } }],
+    },
     {
       name: "a definition object's callback, the SDK's name for a tool's function, beside its input schema",
       filename: TOOL_FILE,

@@ -25,8 +25,11 @@ import {
   isGuardingDefinition,
   isGuardingLibraryDefinition,
   handlerObjectMemberShape,
+  buildsTableIndex,
   isHandlerMember,
   isHandlerProperty,
+  NAME_NORMALISERS,
+  TABLE_INDEX_SETTER,
   isProjectClass,
   isRegistrarExport,
   isRegistrarParameter,
@@ -277,15 +280,18 @@ class Builder {
     }
   }
 
-  /** The handler expressions of a table: values of a keyed object, of `new Map([...])` entries, or the handler properties of definitions. */
-  private tableValues(table: ts.Expression): (ts.Expression | ts.MethodDeclaration)[] {
+  /**
+   * The handler expressions of a table: values of a keyed object, of `new Map([...])` entries, or the handler properties
+   * of definitions; of an index built from a table (`buildsTableIndex`), that table's.
+   */
+  private tableValues(table: ts.Expression, depth = 0): (ts.Expression | ts.MethodDeclaration)[] {
     const symbol = symbolNode(table);
     const declaration = symbol && resolvedSymbol(this.checker, symbol)?.valueDeclaration;
-    const init =
-      declaration && typescript.isVariableDeclaration(declaration) && declaration.initializer
-        ? unwrapTs(declaration.initializer)
-        : undefined;
-    if (!init) return [];
+    const variable = declaration && typescript.isVariableDeclaration(declaration) ? declaration : undefined;
+    const init = variable?.initializer && unwrapTs(variable.initializer);
+    if (!variable || !init) return [];
+    const indexed = depth < MAX_SPREAD_FACTORIES ? this.indexedTable(init, variable) : undefined;
+    if (indexed) return this.tableValues(indexed, depth + 1);
     const entries: (ts.Expression | ts.MethodDeclaration)[] = [];
     if (typescript.isObjectLiteralExpression(init)) {
       entries.push(...this.objectEntries(init, 0));
@@ -312,6 +318,53 @@ class Builder {
         return typescript.isMethodDeclaration(member) ? [member] : [];
       });
     });
+  }
+
+  /**
+   * The table an index is built from (`buildsTableIndex`), `init` initialising `declaration`: the one whose `map` callback
+   * gives `new Map(...)` or `Object.fromEntries(...)` the pairs `[tool.name, tool]`, or, for an empty `new Map()`, the one
+   * a loop of the file fills it from (`for (const tool of tools) byName.set(tool.name, tool)`). The ESTree adapter's
+   * `tableIndex` reads the same shapes from the table's side.
+   */
+  private indexedTable(init: ts.Expression, declaration: ts.VariableDeclaration): ts.Expression | undefined {
+    const constructed = typescript.isNewExpression(init);
+    if (!constructed && !typescript.isCallExpression(init)) return undefined;
+    if (!buildsTableIndex({ builder: calleeLastName(init.expression), constructed })) return undefined;
+    const pairs = init.arguments?.[0] && unwrapTs(init.arguments[0]);
+    if (pairs) {
+      const callee = typescript.isCallExpression(pairs) ? unwrapTs(pairs.expression) : undefined;
+      const callback = typescript.isCallExpression(pairs) ? pairs.arguments.at(0) : undefined;
+      const fn = callback && unwrapTs(callback);
+      if (!callee || !typescript.isPropertyAccessExpression(callee) || callee.name.text !== "map" || !fn || !isTsFunction(fn))
+        return undefined;
+      const entry = fn.parameters.at(0)?.name;
+      const returnsEntry = returnedValuesTs(fn).some((value) => {
+        const pair = unwrapTs(value);
+        const second = typescript.isArrayLiteralExpression(pair) && pair.elements.length === 2 ? unwrapTs(pair.elements[1]) : undefined;
+        return (
+          second !== undefined &&
+          entry !== undefined &&
+          typescript.isIdentifier(entry) &&
+          typescript.isIdentifier(second) &&
+          second.text === entry.text
+        );
+      });
+      return returnsEntry ? callee.expression : undefined;
+    }
+    const index = this.checker.getSymbolAtLocation(declaration.name);
+    for (const node of descendants(declaration.getSourceFile())) {
+      if (!typescript.isCallExpression(node) || node.arguments.length !== 2) continue;
+      const callee = unwrapTs(node.expression);
+      if (!typescript.isPropertyAccessExpression(callee) || callee.name.text !== TABLE_INDEX_SETTER) continue;
+      if (this.checker.getSymbolAtLocation(unwrapTs(callee.expression)) !== index) continue;
+      const value = unwrapTs(node.arguments[1]);
+      for (let around: ts.Node = node.parent; !typescript.isSourceFile(around); around = around.parent) {
+        const loop = tableLoopOf(around);
+        if (loop && typescript.isIdentifier(loop.element) && typescript.isIdentifier(value) && loop.element.text === value.text)
+          return loop.table;
+      }
+    }
+    return undefined;
   }
 
   /**
@@ -945,6 +998,11 @@ class TsRequestedName {
   is(expression: ts.Node): boolean {
     const node = typescript.isExpression(expression) ? unwrapTs(expression) : expression;
     if (typescript.isPropertyAccessExpression(node)) return node.name.text === "name" && this.isParams(node.expression);
+    // `name.toLowerCase()` (`NAME_NORMALISERS`) is the name.
+    if (typescript.isCallExpression(node) && node.arguments.length === 0) {
+      const callee = unwrapTs(node.expression);
+      if (typescript.isPropertyAccessExpression(callee) && NAME_NORMALISERS.has(callee.name.text)) return this.is(callee.expression);
+    }
     if (!typescript.isIdentifier(node)) return false;
     const declaration = this.declarationInDispatcher(node);
     if (!declaration) return false;
