@@ -1,9 +1,10 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   findProperty,
   ifTaken,
   isCaughtError,
   isFunctionNode,
+  pathValues,
   propertyName,
   readReferences,
   singleValueOf,
@@ -22,7 +23,8 @@ import type { McpSettings } from "./settings.js";
  * The alternatives a text can take: each branch of a (nested) conditional, each side of `||` and `??` (a value and
  * its fallback), wrappers looked through. With
  * `sourceCode`, also of a conditional that a constant holds (`const message = found ? "..." : "..."`, bound once as
- * `staticPrefix` reads constants); such a branch lies outside `text`.
+ * `staticPrefix` reads constants), and each value a variable declared without one is given on its paths (`pathValues`);
+ * such a branch lies outside `text`.
  */
 export function textBranches(text: TSESTree.Node, sourceCode?: Readonly<TSESLint.SourceCode>): TSESTree.Node[] {
   const branches: TSESTree.Node[] = [];
@@ -39,13 +41,17 @@ export function textBranches(text: TSESTree.Node, sourceCode?: Readonly<TSESLint
       pending.push(node.right, node.left);
       continue;
     }
-    const value =
-      node.type === AST_NODE_TYPES.Identifier && sourceCode && constants < MAX_CONSTANTS
-        ? singleValueOf(node, sourceCode)?.value
-        : undefined;
-    if (value && unwrapExpression(value).type === AST_NODE_TYPES.ConditionalExpression) {
+    // A constant that holds a conditional, or a variable declared without a value and given one on each path (`let
+    // message: string; if (...) message = "..."; else message = "..."`): each value is a branch.
+    const identifier = node.type === AST_NODE_TYPES.Identifier && constants < MAX_CONSTANTS ? node : undefined;
+    const value = identifier && sourceCode && singleValueOf(identifier, sourceCode)?.value;
+    const values = value ? [value] : identifier && sourceCode && pathValues(identifier, sourceCode);
+    if (
+      values &&
+      (values.length > 1 || (values.length === 1 && unwrapExpression(values[0]).type === AST_NODE_TYPES.ConditionalExpression))
+    ) {
       constants++;
-      pending.push(value);
+      pending.push(...values.reverse());
     } else {
       branches.push(node);
     }
@@ -53,11 +59,14 @@ export function textBranches(text: TSESTree.Node, sourceCode?: Readonly<TSESLint
   return branches;
 }
 
-/** The text is a constant read in more than one place: editing a branch of its value changes other texts. */
+/**
+ * The text is a variable read in more than one place (a constant, or one given a text on each path): editing a branch
+ * of its value changes other texts.
+ */
 export function isSharedConstant(text: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const node = unwrapExpression(text);
-  const constant = node.type === AST_NODE_TYPES.Identifier ? singleValueOf(node, sourceCode) : undefined;
-  return constant !== undefined && readReferences(constant.variable).length > 1;
+  const variable = node.type === AST_NODE_TYPES.Identifier ? ASTUtils.findVariable(sourceCode.getScope(node), node) : undefined;
+  return variable !== undefined && variable !== null && readReferences(variable).length > 1;
 }
 
 /** The literal a text's known beginning comes from. */

@@ -374,6 +374,17 @@ export function assignedValues(identifier: TSESTree.Identifier, sourceCode: Sour
 }
 
 /**
+ * The values a variable declared without one is given on its paths by plain assignments (`let message: string; if
+ * (invalid) message = "Invalid parameters"; else message = "Unexpected error"`). Undefined for one declared with a value
+ * (the value a read sees then depends on the order of the writes), or written otherwise (`+=`, a destructuring).
+ */
+export function pathValues(identifier: TSESTree.Identifier, sourceCode: SourceCode): TSESTree.Expression[] | undefined {
+  const declared = declaredOnce(identifier, sourceCode);
+  if (!declared || declared.declarator.init || declared.assignments.some((assignment) => assignment.operator !== "=")) return undefined;
+  return declared.assignments.map((assignment) => assignment.right);
+}
+
+/**
  * A variable declared once by a declarator of its own name, and the assignments that write it after its declaration;
  * undefined where anything else writes it (`++`, a destructuring, a loop's binding). What `singleValueOf` and
  * `assignedValues` read.

@@ -36,6 +36,22 @@ export async function openForm(id: string) {
   }
 }`;
 
+/** A catch that gives a `let` declared without a value a text on each path, `invalid` (line 10) and `other` (line 14), answered on line 16. */
+const ADD_TODO_CATCH = (invalid: string, other: string): string =>
+  registeredTool(`  try {
+    return { content: [{ type: "text", text: await addTodo(id) }] };
+  } catch (error) {
+    let errorMessage: string;
+    if (error instanceof z.ZodError) {
+      errorMessage = ${invalid};
+    } else if (error instanceof Error) {
+      errorMessage = error.message;
+    } else {
+      errorMessage = ${other};
+    }
+    return { isError: true, content: [{ type: "text", text: errorMessage }] };
+  }`);
+
 /**
  * An mcp-framework tool: `MCPTool.toolCall` answers a throw from `execute` with the message as the error text; the
  * `execute` body is given (from line 8).
@@ -185,6 +201,11 @@ const JSON_FAILURE = 'JSON.stringify({ error: String(error), resource: name, sta
 
 ruleTester.run("error-text-prefix", rule, {
   valid: [
+    {
+      name: "near-miss of a variable given a text on each path: every written text has the prefix",
+      filename: SERVER_FILE,
+      code: ADD_TODO_CATCH("`Error: invalid parameters: ${error.issues.length} issues`", '"Error: an unexpected error occurred"'),
+    },
     {
       name: "near-misses of a caught error after the prefix: String(err) only where err is no Error (the suggestion's own output, and after an instanceof return)",
       filename: TOOL_FILE,
@@ -440,6 +461,13 @@ server.registerTool("open_form", { description: "Open a form" }, async ({ id }: 
     },
   ],
   invalid: [
+    {
+      name: "a variable declared without a value and given a text on each path: each written text is checked",
+      filename: SERVER_FILE,
+      code: ADD_TODO_CATCH("`Invalid parameters: ${error.issues.length} issues`", '"An unexpected error occurred"'),
+      output: ADD_TODO_CATCH("`Error: Invalid parameters: ${error.issues.length} issues`", '"Error: An unexpected error occurred"'),
+      errors: [{ messageId: "missingPrefix", line: 16, column: 61 }],
+    },
     {
       name: "an error text written as the JSON of an object that a constant holds starts with { : the prefix only suggested",
       filename: SERVER_FILE,
