@@ -521,12 +521,33 @@ function isAbsenceAnswer(result: ToolResult, mcp: McpContext, sourceCode: Source
   if (!site) return false;
   // The branch first: most results stand in no such `if`, and the walk up to the function is the cheapest question.
   const branch = branchTaken(site, (test, consequent) => (consequent ? isAbsenceTest(test) : isPresenceTest(test)));
+  if (branch === undefined) return isAbsentBranchText(text, sourceCode) && answerOwner(text, site.fn, mcp) !== undefined;
   return (
-    branch !== undefined &&
     namesAbsence(text, sourceCode) &&
     answerOwner(branch, site.fn, mcp) !== undefined &&
     !isStatusCheck(site.fn, result.node, text, sourceCode)
   );
+}
+
+/**
+ * A text that is a conditional on a value whose branch taken where it is missing says so (`result ? \`Moved
+ * ${name}\` : \`Object ${name} not found\``, `absentBranch`), unless the other branch says the state it negates is
+ * there (`exists ? "Image exists" : "Image not found"`: an existence check's verdict).
+ */
+function isAbsentBranchText(text: TSESTree.Node, sourceCode: SourceCode): boolean {
+  const node = unwrapExpression(text);
+  if (node.type !== AST_NODE_TYPES.ConditionalExpression) return false;
+  const absent = absentBranch(node);
+  if (!absent || !namesAbsence(absent, sourceCode)) return false;
+  const state = negatedState(absent, sourceCode);
+  const other = absent === node.consequent ? node.alternate : node.consequent;
+  return state === undefined || !statesPositively(other, state, sourceCode);
+}
+
+/** The branch of a conditional taken where the value its test reads is missing: `b` of `page ? a : b`, `a` of `!page ? a : b`. */
+function absentBranch(conditional: TSESTree.ConditionalExpression): TSESTree.Expression | undefined {
+  if (isAbsenceTest(conditional.test)) return conditional.consequent;
+  return isPresenceTest(conditional.test) ? conditional.alternate : undefined;
 }
 
 /**
@@ -631,7 +652,9 @@ export function conditionalFailure(
 ): { test: TSESTree.Expression; failing: "consequent" | "alternate" } | undefined {
   const node = unwrapExpression(text);
   if (node.type !== AST_NODE_TYPES.ConditionalExpression) return undefined;
-  const fails = (branch: TSESTree.Node): boolean => readsAsErrorText(branch, sourceCode, settings, () => false);
+  // The branch taken where the tested value is missing fails too where it says so (`isAbsentBranchText`).
+  const absent = isAbsentBranchText(node, sourceCode) ? absentBranch(node) : undefined;
+  const fails = (branch: TSESTree.Node): boolean => branch === absent || readsAsErrorText(branch, sourceCode, settings, () => false);
   const [consequent, alternate] = [fails(node.consequent), fails(node.alternate)];
   if (consequent === alternate) return undefined;
   return { test: node.test, failing: consequent ? "consequent" : "alternate" };

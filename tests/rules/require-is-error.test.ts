@@ -227,6 +227,8 @@ const pageGuardTool = (guard: string): string =>
   registeredTool(`  const page = await pages.find(url);
   ${guard}
   return { content: [{ type: "text", text: page.html }] };`);
+/** A page tool's answer that says where the page is missing that it was not found (`pageGuardTool`). */
+const PAGE_OR_NOT_FOUND = 'return { content: [{ type: "text", text: page ? page.html : `Page ${url} not found` }] };';
 /** The first line of a failed query's answer (`gaqlTool`). */
 const FAILED_QUERY_LINE = '`Error executing query (status ${res.status}): ${res.errorText ?? ""}`';
 const ABSENCE = "it is returned where something the tool needs is missing, and its text says so";
@@ -707,6 +709,15 @@ export function describeFailure(reason: string) {
       code: pageGuardTool(`if (!page) return { content: [{ type: "text", text: "No cached page found, or page storage not available." }] };
   if (page.offline) return { content: [{ type: "text", text: "Some images are not available offline" }] };`),
     },
+    ...[
+      ["the missing branch an empty answer", 'page ? page.html : "No cached copy of the page"'],
+      ["an existence check's verdict both ways", 'page ? "The page exists in the cache" : "The page does not exist in the cache"'],
+      ["a test that says nothing of a value's presence", "page.length > 0 ? page : `Page ${url} not found`"],
+    ].map(([what, text]) => ({
+      name: `near-miss of a conditional on the value: ${what}`,
+      filename: SERVER_FILE,
+      code: pageGuardTool(`return { content: [{ type: "text", text: ${text} }] };`),
+    })),
     {
       name: "near-miss of a failure in the JSON of a constant's object: one that says nothing failed",
       filename: SERVER_FILE,
@@ -1581,6 +1592,25 @@ function reply(method: string, text: string) {
                 '"Push it with push_image first."].join("\\n") }] };',
                 '"Push it with push_image first."].join("\\n") }], isError: true };',
               ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a conditional on the value whose branch where it is missing says so: isError only there, suggested",
+      filename: SERVER_FILE,
+      code: pageGuardTool(PAGE_OR_NOT_FOUND),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 6,
+          column: 10,
+          data: { evidence: ABSENCE },
+          suggestions: [
+            {
+              messageId: "addConditionalIsError",
+              output: pageGuardTool(PAGE_OR_NOT_FOUND.replace(" }] };", " }], isError: !page };")),
             },
           ],
         },
