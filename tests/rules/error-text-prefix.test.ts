@@ -469,29 +469,6 @@ server.registerTool("open_form", { description: "Open a form" }, async ({ id }: 
       errors: [{ messageId: "missingPrefix", line: 16, column: 61 }],
     },
     {
-      name: "an error text written as the JSON of an object that a constant holds starts with { : the prefix only suggested",
-      filename: SERVER_FILE,
-      code: snapshotTool(SNAPSHOT_NOT_FOUND, { isError: ", isError: true" }),
-      errors: [
-        {
-          messageId: "missingPrefix",
-          line: 10,
-          column: 55,
-          data: { prefix: '"Error: "', start: '"{..."' },
-          suggestions: [
-            {
-              messageId: "addPrefix",
-              data: { prefix: '"Error: "' },
-              output: snapshotTool(SNAPSHOT_NOT_FOUND, { isError: ", isError: true" }).replace(
-                "text: JSON.stringify(errRes, null, 2)",
-                "text: `Error: ${JSON.stringify(errRes, null, 2)}`",
-              ),
-            },
-          ],
-        },
-      ],
-    },
-    {
       name: "an error result's text joined from lines: the first line, written in the array, is the text's beginning",
       filename: SERVER_FILE,
       code: gaqlTool('`Query failed (status ${res.status})`, res.errorText ?? ""', { isError: ", isError: true" }),
@@ -520,26 +497,35 @@ server.registerTool("open_form", { description: "Open a form" }, async ({ id }: 
         { messageId: "missingPrefix", line: 11, column: 67 },
       ],
     },
-    {
-      name: "an error text written as the JSON of an object starts with { : reported, the prefix only suggested",
+    ...[
+      {
+        what: "written inline",
+        code: deleteResourceTool(JSON_FAILURE),
+        at: { line: 10, column: 46 },
+        suggested: deleteResourceTool(`\`Error: \${${JSON_FAILURE}}\``),
+      },
+      {
+        what: "of an object that a constant holds",
+        code: snapshotTool(SNAPSHOT_NOT_FOUND, { isError: ", isError: true" }),
+        at: { line: 10, column: 55 },
+        suggested: snapshotTool(SNAPSHOT_NOT_FOUND, { isError: ", isError: true" }).replace(
+          "text: JSON.stringify(errRes, null, 2)",
+          "text: `Error: ${JSON.stringify(errRes, null, 2)}`",
+        ),
+      },
+    ].map(({ what, code, at, suggested }) => ({
+      name: `an error text written as the JSON of an object, ${what}, starts with { : reported, the prefix only suggested`,
       filename: SERVER_FILE,
-      code: deleteResourceTool(JSON_FAILURE),
+      code,
       errors: [
         {
-          messageId: "missingPrefix",
-          line: 10,
-          column: 46,
+          messageId: "missingPrefix" as const,
+          ...at,
           data: { prefix: '"Error: "', start: '"{..."' },
-          suggestions: [
-            {
-              messageId: "addPrefix",
-              data: { prefix: '"Error: "' },
-              output: deleteResourceTool(`\`Error: \${${JSON_FAILURE}}\``),
-            },
-          ],
+          suggestions: [{ messageId: "addPrefix" as const, data: { prefix: '"Error: "' }, output: suggested }],
         },
       ],
-    },
+    })),
     {
       name: "texts added to a result's content beside the statement that marks it are its failure's",
       filename: TOOL_FILE,
