@@ -207,6 +207,20 @@ function withDerivedVariables(
   return found;
 }
 
+/**
+ * `{ error: message }` given in a `catch` whose error its `error` reads (the caught error, or a variable the clause
+ * declares from it: `caughtErrorVariables`): the data of the failure the clause caught, which a builder of the JSON of
+ * its data (`textJson({ error: message })`) sends as a success.
+ */
+export function reportsCaughtFailureAsData(object: TSESTree.ObjectExpression, sourceCode: SourceCode): boolean {
+  const error = findProperty(object, "error");
+  if (!error) return false;
+  let fn: TSESTree.Node | undefined = object.parent;
+  while (fn && !isFunctionNode(fn)) fn = fn.parent;
+  const clause = fn && failureClause(object, fn);
+  return clause !== undefined && readsAnyOf(error.value, caughtErrorVariables(clause, sourceCode));
+}
+
 /** `node` reads one of `variables` (`` `Could not list: ${error.message}` `` reads `error`). */
 function readsAnyOf(node: TSESTree.Node, variables: Iterable<TSESLint.Scope.Variable>): boolean {
   for (const variable of variables) if (variable.references.some(({ identifier }) => contains(node, identifier))) return true;

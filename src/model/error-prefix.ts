@@ -32,6 +32,8 @@ export class PrefixChecker {
   private readonly leading: RegExp;
   /** The prefix's word at the start of a text, after decoration. */
   private readonly word: RegExp | undefined;
+  /** For the word `error`, a label that names an error in another language and ends in a colon (`エラー:`). */
+  private readonly localizedWord: RegExp | undefined;
 
   constructor(prefix: string, accepted: readonly string[]) {
     this.prefix = prefix;
@@ -44,6 +46,7 @@ export class PrefixChecker {
     this.leading = new RegExp(`^(?:${escapeRegExp(prefix)}|${variant}[ \\t]*)`, "iu");
     const word = stem.replace(/^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu, "");
     this.word = word === "" ? undefined : new RegExp(`^${DECORATION}${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, "iu");
+    this.localizedWord = word.toLowerCase() === "error" ? LOCALIZED_ERROR_LABEL : undefined;
   }
 
   /** How many leading characters of `text` are the prefix or its variants, repeated (0 when none). */
@@ -75,10 +78,22 @@ export class PrefixChecker {
     if (once > 0) return { kind: "variant", length: once };
     // `Err${x}` or `"Error" + sep`: what follows may complete an accepted prefix.
     if (!complete && this.accepted.some((accepted) => accepted.startsWith(text))) return undefined;
+    if (this.localizedWord?.test(text)) return { kind: "word" };
     if (!this.word?.test(text)) return { kind: "missing" };
     return this.leading.test(text.replace(LEADING_DECORATION, "")) ? { kind: "decorated" } : { kind: "word" };
   }
 }
+
+/**
+ * A text that opens (after decoration) with a short label naming an error in another language, ended by a colon:
+ * `エラー: ...`, `ツール実行エラー: ...`, `오류 [NOT_FOUND]: ...`, `错误：...`, `Erro: ...`, `Fehler: ...`, `Ошибка: ...` (English
+ * words are the prefix's own: `word`). It says so in its own words: the prefix stacked before it is a suggestion, as
+ * before `Error getting page:`.
+ */
+const LOCALIZED_ERROR_LABEL = new RegExp(
+  String.raw`^${DECORATION}[^:：\n]{0,24}(?:エラー|错误|錯誤|오류|에러|(?<![\p{L}\p{N}])(?:erro|fehler|erreur|errore|ошибка|fout|błąd|hata)(?![\p{L}\p{N}]))[^:：\n]{0,24}[:：]`,
+  "iu",
+);
 
 const NO_ACCEPTED_PREFIXES: readonly string[] = [];
 

@@ -9,6 +9,7 @@ import {
   errorEvidence,
   failureClause,
   readsAsErrorText,
+  reportsCaughtFailureAsData,
   type ReturnSite,
   returnSite,
 } from "../model/error-evidence.js";
@@ -290,7 +291,10 @@ export default createRule({
           // its data: the object it is given says it failed (`{ error: \`Failed to fetch package: ...\` }`).
           const branches = builder.json ? [] : textBranches(message, sourceCode);
           const failing = builder.json
-            ? Number(message.type === AST_NODE_TYPES.ObjectExpression && reportsFailureAsData(message, call, sourceCode))
+            ? Number(
+                message.type === AST_NODE_TYPES.ObjectExpression &&
+                  (reportsFailureAsData(message, call, sourceCode) || reportsCaughtFailureAsData(message, sourceCode)),
+              )
             : WRITTEN_TEXT.has(message.type)
               ? branches.filter((branch) => readsAsErrorText(branch, sourceCode, mcp.settings, () => false)).length
               : 0;

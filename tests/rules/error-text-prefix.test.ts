@@ -154,6 +154,11 @@ const WORD_FORMS = [
   'export const a = { content: [{ type: "text", text: "Error getting page: 404" }], isError: true };',
   'export const b = { content: [{ type: "text", text: "❌ **Error opening form**" }], isError: true };',
   'export const c = { content: [{ type: "text", text: "Error [E42]: quota exceeded" }], isError: true };',
+  // A label that names an error in another language says so in its own words too.
+  'export const d = { content: [{ type: "text", text: "ツール実行エラー: 取引先が見つかりません" }], isError: true };',
+  'export const e = { content: [{ type: "text", text: "오류 [NOT_FOUND]: 법령을 찾을 수 없습니다" }], isError: true };',
+  'export const f = { content: [{ type: "text", text: "错误：文档不存在" }], isError: true };',
+  'export const g = { content: [{ type: "text", text: "Fehler: Dokument nicht gefunden" }], isError: true };',
 ];
 
 /** brave's summarizer: a result built empty, marked and given a text in each failing branch (`failure` at line 15, then a hint that is no failure's text). */
@@ -762,6 +767,14 @@ export const c = { content: [{ type: "text", text: \`Error: \${reason}\` }], isE
         { messageId: "missingPrefix", line: 3, column: 52 },
         { messageId: "missingPrefix", line: 4, column: 52 },
       ],
+    },
+    {
+      name: "look-alike of a label in another language: a text that opens with no error word gets the prefix inserted",
+      filename: SERVER_FILE,
+      code: 'export const missing = { content: [{ type: "text", text: "ドキュメントが見つかりません: guide.md" }], isError: true };',
+      output:
+        'export const missing = { content: [{ type: "text", text: "Error: ドキュメントが見つかりません: guide.md" }], isError: true };',
+      errors: [{ messageId: "missingPrefix", line: 1, column: 58 }],
     },
     {
       name: "the word in a form of its own: a suggestion, never an autofix",

@@ -595,6 +595,14 @@ ruleTester.run("require-is-error", rule, {
       code: PACKAGE_TOOL("{ error: null, packages: [], reason: String(error) }"),
     },
     {
+      name: "near-miss of the caught error as a builder's data: an error the catch did not catch (a cached one)",
+      filename: SERVER_FILE,
+      code: PACKAGE_TOOL("{ error: lastErrors.get(packageId) ?? null, packages: [] }").replace(
+        "declare function fetchPackage",
+        "declare const lastErrors: Map<string, string>;\ndeclare function fetchPackage",
+      ),
+    },
+    {
       name: "mcp-framework: an MCPTool's execute fails by throwing, and returns its success",
       filename: "src/tools/create-label.ts",
       code: LABEL_TOOL_CATCH(
@@ -1323,6 +1331,12 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
       name: "a failure given to a builder of the JSON of its data: the data says it failed; no error result is suggested",
       filename: SERVER_FILE,
       code: PACKAGE_TOOL('{ error: `Failed to fetch package: ${error instanceof Error ? error.message : "Unknown error"}` }'),
+      errors: [{ messageId: "failureThroughPlainBuilder", data: { builder: "createToolResponse" }, line: 15, column: 12, suggestions: [] }],
+    },
+    {
+      name: "the caught error given to a builder of the JSON of its data as its error: no error result is suggested",
+      filename: SERVER_FILE,
+      code: PACKAGE_TOOL("{ error: error instanceof Error ? error.message : String(error), packageId }"),
       errors: [{ messageId: "failureThroughPlainBuilder", data: { builder: "createToolResponse" }, line: 15, column: 12, suggestions: [] }],
     },
     {
