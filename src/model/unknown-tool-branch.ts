@@ -29,7 +29,7 @@ import { NAME_NORMALISERS } from "./handler-shapes.js";
 const FETCHING_LOOKUPS = ["get", "find"];
 /** Functions and methods whose name says they fetch by name: `findOperation`, `getTool`, `lookup`. */
 const FINDER = /^(?:find|get|lookup|resolve)(?:[A-Z_]|$)/u;
-/** Methods that only say whether a tool of that name exists. */
+/** Methods that only say whether a tool of that name exists (and `some`, given a test of the entries' names). */
 const EXISTENCE_LOOKUPS = ["has", "hasOwn", "hasOwnProperty"];
 /** Protocol error codes a dispatcher answers an unknown tool with. */
 const UNKNOWN_TOOL_CODES = new Set(["MethodNotFound", "InvalidParams", "METHOD_NOT_FOUND", "INVALID_PARAMS"]);
@@ -211,7 +211,10 @@ export class RequestedToolName {
     const second = node.arguments.at(1);
     if (!first || method === undefined) return undefined;
     if (FETCHING_LOOKUPS.includes(method)) return (method === "find" ? this.usedIn(first) : this.is(first)) ? callee.object : undefined;
-    if (!existence || !EXISTENCE_LOOKUPS.includes(method)) return undefined;
+    if (!existence) return undefined;
+    // `tools.some((tool) => tool.name === name)`: whether an entry of the table has the name.
+    if (method === "some") return this.usedIn(first) ? callee.object : undefined;
+    if (!EXISTENCE_LOOKUPS.includes(method)) return undefined;
     // `Object.hasOwn(tools, name)` names the table first; `tools.has(name)` is called on it.
     const objectMethod =
       unwrapExpression(callee.object).type === AST_NODE_TYPES.Identifier && (callee.object as TSESTree.Identifier).name === "Object";
@@ -253,7 +256,8 @@ export class RequestedToolName {
   }
 
   /**
-   * `!tool`, `tool === undefined`, `tool == null` for a lookup (or its `const`), `!tools.has(name)`, `!(name in tools)`;
+   * `!tool`, `tool === undefined`, `tool == null` for a lookup (or its `const`), `!tools.has(name)`, `!(name in tools)`,
+   * `!tools.some((tool) => tool.name === name)` (or its `const`);
    * or an `||` of these (`!tool || !api`, two tables looked up by the name).
    */
   isNoToolFound(test: TSESTree.Expression): boolean {
@@ -261,7 +265,9 @@ export class RequestedToolName {
     if (node.type === AST_NODE_TYPES.LogicalExpression) return everyOperand(node, "||", (operand) => this.isNoToolFound(operand));
     if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") {
       const argument = unwrapExpression(node.argument);
-      return this.lookupTable(argument, true) !== undefined || this.isLookupResult(argument);
+      // `const exists = tools.some((tool) => tool.name === name); if (!exists)`: a constant of the existence lookup.
+      const bound = argument.type === AST_NODE_TYPES.Identifier ? singleValueOf(argument, this.sourceCode)?.value : undefined;
+      return this.lookupTable(bound ?? argument, true) !== undefined || this.isLookupResult(argument);
     }
     if (node.type !== AST_NODE_TYPES.BinaryExpression || (node.operator !== "===" && node.operator !== "==")) return false;
     const value = isNullish(node.right) ? node.left : isNullish(node.left) ? node.right : undefined;

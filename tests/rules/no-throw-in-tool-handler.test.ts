@@ -890,6 +890,26 @@ const MAP_FILLED_BY_LOOP =
   "const toolByName = new Map<string, ToolDef>();\nfor (const tool of tools) toolByName.set(tool.name.toLowerCase(), tool);";
 const MAP_OF_PAIRS = "const toolByName = new Map(tools.map((tool) => [tool.name.toLowerCase(), tool]));";
 
+/** A price dispatcher that checks, before its `try`, that `test` holds of its tools (line 8), else throws (line 10). */
+const PRICE_DISPATCHER = (test: string): string => `
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+const TOOLS = [{ name: "get_price", enabled: true, run: async (args: { symbol?: string }) => \`price of \${args.symbol}: 1\` }];
+const server = new Server({ name: "prices", version: "1.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name: toolName, arguments: toolArgs } = request.params;
+  const toolExists = ${test};
+  if (!toolExists) {
+    throw new McpError(ErrorCode.MethodNotFound, \`Tool \${toolName} is not available\`);
+  }
+  try {
+    const text = await TOOLS.find((t) => t.name === toolName)!.run(toolArgs ?? {});
+    return { content: [{ type: "text", text }] };
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`;
+
 const RUN_TOOL_HINT = " If `runTool()` turns what the handler throws into an error result, name it in settings `handlers.wrappers`.";
 
 /** A NestJS service: `@Tool` registers `getNote` as a tool (its throw on line 8); `@Get` serves `noteForHttp` over HTTP (line 13). */
@@ -942,6 +962,11 @@ server.addTool({
 
 ruleTester.run("no-throw-in-tool-handler", rule, {
   valid: [
+    {
+      name: "the unknown-tool branch of a test whether any tool has the requested name (tools.some), through a const",
+      filename: SERVER_FILE,
+      code: PRICE_DISPATCHER("TOOLS.some((tool) => tool.name === toolName)"),
+    },
     ...[
       ["a Map a loop fills from the table", MAP_FILLED_BY_LOOP],
       ["a Map built from the table's pairs", MAP_OF_PAIRS],
@@ -2000,6 +2025,22 @@ export function createGitLogTool() {
     },
   ],
   invalid: [
+    {
+      name: "look-alike of an unknown-tool test: tools.some of something other than the requested name",
+      filename: SERVER_FILE,
+      code: PRICE_DISPATCHER("TOOLS.some((tool) => tool.enabled)"),
+      errors: [
+        escapingThrow(
+          PRICE_DISPATCHER("TOOLS.some((tool) => tool.enabled)"),
+          { line: 10, column: 5 },
+          [
+            "throw new McpError(ErrorCode.MethodNotFound, `Tool ${toolName} is not available`);",
+            'return { content: [{ type: "text", text: `Error: Tool ${toolName} is not available` }], isError: true };',
+          ],
+          THROW_JSON_RPC,
+        ),
+      ],
+    },
     {
       name: "look-alike of an indexed dispatch table: the dispatcher calls what it found outside its try",
       filename: SERVER_FILE,
