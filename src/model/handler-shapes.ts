@@ -219,9 +219,10 @@ export function isServerCode(settings: McpSettings, facts: FileFacts): boolean {
 
 /**
  * String methods that normalise a dispatcher's requested tool name without making it another (`name.toLowerCase()`,
- * `name.trim()`): a lookup or a `switch` by the result is one by the name.
+ * `name.trim()`, `name.replace(/\./g, "_")`): a lookup or a `switch` by the result is one by the name. The case and
+ * white-space methods take no arguments.
  */
-export const NAME_NORMALISERS: ReadonlySet<string> = new Set([
+const NAME_NORMALISERS: ReadonlySet<string> = new Set([
   "toLowerCase",
   "toUpperCase",
   "toLocaleLowerCase",
@@ -229,6 +230,13 @@ export const NAME_NORMALISERS: ReadonlySet<string> = new Set([
   "trim",
   "normalize",
 ]);
+const NAME_REWRITERS: ReadonlySet<string> = new Set(["replace", "replaceAll"]);
+
+/** A call of string method `method` with `argumentCount` arguments normalises a name (`NAME_NORMALISERS`). */
+export function normalisesName(method: string | undefined, argumentCount: number): boolean {
+  if (method === undefined) return false;
+  return argumentCount === 0 ? NAME_NORMALISERS.has(method) : NAME_REWRITERS.has(method);
+}
 
 /** `CallToolRequestSchema` (or `types.CallToolRequestSchema`: its last name) or the v2 method string `"tools/call"`. */
 export function isCallToolSelector(selector: { name?: string; literal?: string }): boolean {

@@ -3,12 +3,14 @@ import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from "@typescript-e
 const { DefinitionType } = TSESLint.Scope;
 import {
   assignedValues,
+  calledFunction,
   calleeName,
   contains,
   type FunctionNode,
   isFunctionNode,
   outerParent,
   propertyName,
+  returnedValues,
   singleValueOf,
   someNode,
   isNullish,
@@ -16,7 +18,7 @@ import {
   unwrapExpression,
   unwrapOptionalChain,
 } from "../util/ast.js";
-import { NAME_NORMALISERS } from "./handler-shapes.js";
+import { normalisesName } from "./handler-shapes.js";
 
 /*
  * The unknown-tool branch of a low-level `tools/call` dispatcher: the specification makes
@@ -79,6 +81,13 @@ export class RequestedToolName {
     if (node.type === AST_NODE_TYPES.MemberExpression) return propertyName(node) === "name" && this.isParams(node.object);
     const normalised = normalisedString(node);
     if (normalised) return this.is(normalised);
+    // `req.params.name ?? ""`: the name where there is one.
+    if (node.type === AST_NODE_TYPES.LogicalExpression && (node.operator === "??" || node.operator === "||")) return this.is(node.left);
+    // `canonicalize(requestedName)` of `const canonicalize = (name) => name.toLowerCase().replace(/\./g, "_")`.
+    if (node.type === AST_NODE_TYPES.CallExpression && node.arguments.length === 1) {
+      const fn = calledFunction(unwrapExpression(node.callee), this.sourceCode);
+      return fn !== undefined && normalisesParameter(fn, this.sourceCode) && this.is(node.arguments[0]);
+    }
     if (node.type !== AST_NODE_TYPES.Identifier) return false;
     // The name of a member or a key (`tool.name`, `{ name: "search" }`) reads no variable: written out, as `usedIn`
     // asks it of every identifier of a test.
@@ -552,11 +561,28 @@ function testsTaskSupport(test: TSESTree.Expression): boolean {
 
 const TASK_SUPPORT = "taskSupport";
 
-/** The string a call normalises (`NAME_NORMALISERS`): `name` of `name.toLowerCase()`. */
+/** The string a call normalises (`normalisesName`): `name` of `name.toLowerCase()`, `name.replace(/\./g, "_")`. */
 function normalisedString(node: TSESTree.Node): TSESTree.Expression | undefined {
-  if (node.type !== AST_NODE_TYPES.CallExpression || node.arguments.length > 0) return undefined;
+  if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
   const callee = unwrapOptionalChain(node.callee);
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
-  const method = propertyName(callee);
-  return method !== undefined && NAME_NORMALISERS.has(method) ? callee.object : undefined;
+  return normalisesName(propertyName(callee), node.arguments.length) ? callee.object : undefined;
+}
+
+/**
+ * A function of one parameter that only returns it normalised (`(name) => name.toLowerCase().replace(/\./g, "_")`):
+ * its call with the requested name is the name.
+ */
+function normalisesParameter(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const [parameter] = fn.params;
+  if (fn.params.length !== 1 || parameter.type !== AST_NODE_TYPES.Identifier) return false;
+  const values = returnedValues(fn, sourceCode.visitorKeys);
+  return (
+    values.length > 0 &&
+    values.every((value) => {
+      let node = unwrapExpression(value);
+      for (let inner = normalisedString(node); inner; inner = normalisedString(node)) node = unwrapExpression(inner);
+      return node.type === AST_NODE_TYPES.Identifier && node.name === parameter.name && node !== unwrapExpression(value);
+    })
+  );
 }

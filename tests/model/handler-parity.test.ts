@@ -176,7 +176,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // `tool` keeps the safety net. src/registry-tools.ts calls the same `tool` on an instance of the imported class.
     // src/tools/documents.ts: a definition's `callback`, the SDK's own name for a tool's function, is its handler beside
     // an input schema; a scheduled job's `callback` is none.
-    // src/scene-dispatchers.ts: an index of a table (a Map a loop fills, looked up by the name lower-cased, or one
+    // src/scene-dispatchers.ts: an index of a table (a Map a loop fills, looked up by the name a function normalises, or one
     // built from the table's pairs) is a dispatch table of the table's handlers, guarded where the dispatcher's call is.
     // src/primitives.ts: the object given to a prompt registration, and a resource template's, define no tool; the
     // one given to tool() does.
@@ -249,10 +249,10 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/registries.ts:39 registration framework false",
       "src/registries.ts:42 registration registration false",
       "src/registry-tools.ts:5 registration framework false",
-      "src/scene-dispatchers.ts:11 dispatchTable dispatcher true",
-      "src/scene-dispatchers.ts:17 dispatchTable dispatcher false",
-      "src/scene-dispatchers.ts:22 requestHandler dispatcher false",
-      "src/scene-dispatchers.ts:31 requestHandler dispatcher false",
+      "src/scene-dispatchers.ts:12 dispatchTable dispatcher true",
+      "src/scene-dispatchers.ts:21 dispatchTable dispatcher false",
+      "src/scene-dispatchers.ts:26 requestHandler dispatcher false",
+      "src/scene-dispatchers.ts:35 requestHandler dispatcher false",
       "src/server.ts:104 definition framework false",
       "src/server.ts:120 registration registration true",
       "src/server.ts:125 registration registration false",

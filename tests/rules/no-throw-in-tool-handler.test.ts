@@ -862,6 +862,7 @@ toolRegistry.register("archive_document", {
  */
 const UNITY_DISPATCHER = (
   index: string,
+  key = "request.params.name.toLowerCase()",
   call = `try {
     return await tool.handler(request.params.arguments ?? {});
   } catch (error) {
@@ -882,13 +883,18 @@ const tools: ToolDef[] = [
 ${index}
 const server = new Server({ name: "unity", version: "1.0.0" }, { capabilities: { tools: {} } });
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  const tool = toolByName.get(request.params.name.toLowerCase());
+  const tool = toolByName.get(${key});
   if (!tool) throw new Error(\`Unknown tool: \${request.params.name}\`);
   ${call}
 });`;
 const MAP_FILLED_BY_LOOP =
   "const toolByName = new Map<string, ToolDef>();\nfor (const tool of tools) toolByName.set(tool.name.toLowerCase(), tool);";
 const MAP_OF_PAIRS = "const toolByName = new Map(tools.map((tool) => [tool.name.toLowerCase(), tool]));";
+const ALIASED_MAP = `declare const aliases: Record<string, string>;
+const aliasOf = (name: string) => aliases[name] ?? name;
+const toolByName = new Map(tools.map((tool) => [tool.name, tool]));`;
+const CANONICAL_MAP = `const canonicalize = (name: string) => name.toLowerCase().replace(/\\./g, "_");
+const toolByName = new Map(tools.map((tool) => [canonicalize(tool.name), tool]));`;
 
 /** A price dispatcher that checks, before its `try`, that `test` holds of its tools (line 8), else throws (line 10). */
 const PRICE_DISPATCHER = (test: string): string => `
@@ -975,6 +981,11 @@ ruleTester.run("no-throw-in-tool-handler", rule, {
       filename: SERVER_FILE,
       code: UNITY_DISPATCHER(index),
     })),
+    {
+      name: "a dispatch table's handler found by the name a function of the file only normalises (canonicalize(name ?? ''))",
+      filename: SERVER_FILE,
+      code: UNITY_DISPATCHER(CANONICAL_MAP, 'canonicalize(request.params.name ?? "")'),
+    },
     {
       name: "near-miss of a definition's callback: without an input schema beside it, a callback may be any function",
       filename: TOOL_FILE,
@@ -2042,9 +2053,26 @@ export function createGitLogTool() {
       ],
     },
     {
+      name: "look-alike of a normalised name: a function of the file that maps the name to another is no lookup by it",
+      filename: SERVER_FILE,
+      code: UNITY_DISPATCHER(ALIASED_MAP, "aliasOf(request.params.name)"),
+      errors: [
+        { messageId: "throwingCall", line: 11, column: 104, data: { name: "callUnity", line: 6, outcome: ESCAPES, hint: "" } },
+        escapingThrow(
+          UNITY_DISPATCHER(ALIASED_MAP, "aliasOf(request.params.name)"),
+          { line: 19, column: 14 },
+          [
+            "throw new Error(`Unknown tool: ${request.params.name}`);",
+            'return { content: [{ type: "text", text: `Error: Unknown tool: ${request.params.name}` }], isError: true };',
+          ],
+          THROW_JSON_RPC,
+        ),
+      ],
+    },
+    {
       name: "look-alike of an indexed dispatch table: the dispatcher calls what it found outside its try",
       filename: SERVER_FILE,
-      code: UNITY_DISPATCHER(MAP_OF_PAIRS, "return tool.handler(request.params.arguments ?? {});"),
+      code: UNITY_DISPATCHER(MAP_OF_PAIRS, undefined, "return tool.handler(request.params.arguments ?? {});"),
       errors: [{ messageId: "throwingCall", line: 11, column: 104, data: { name: "callUnity", line: 6, outcome: JSON_RPC, hint: "" } }],
     },
     {

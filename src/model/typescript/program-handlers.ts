@@ -28,7 +28,7 @@ import {
   buildsTableIndex,
   isHandlerMember,
   isHandlerProperty,
-  NAME_NORMALISERS,
+  normalisesName,
   TABLE_INDEX_SETTER,
   isProjectClass,
   isRegistrarExport,
@@ -989,6 +989,35 @@ function callOfValue(value: ts.Node, settings: McpSettings): ts.CallExpression |
  * `<request>.params.name`, `params.name` with `params` destructured, or a name bound to either. The
  * ESTree side (`../unknown-tool-branch.ts`) reads the same shapes for the rules.
  */
+/** The string a call normalises (`normalisesName`), as the ESTree adapter's `normalisedString`. */
+function normalisedStringTs(node: ts.Node): ts.Expression | undefined {
+  if (!typescript.isCallExpression(node)) return undefined;
+  const callee = unwrapTs(node.expression);
+  return typescript.isPropertyAccessExpression(callee) && normalisesName(callee.name.text, node.arguments.length)
+    ? callee.expression
+    : undefined;
+}
+
+/** `??` and `||`: a name with its fallback (`req.params.name ?? ""`). */
+function isNameFallback(operator: ts.SyntaxKind): boolean {
+  return operator === typescript.SyntaxKind.QuestionQuestionToken || operator === typescript.SyntaxKind.BarBarToken;
+}
+
+/** A function of one parameter that only returns it normalised, as the ESTree adapter's `normalisesParameter`. */
+function normalisesParameterTs(fn: TsFunction): boolean {
+  const parameter = fn.parameters.length === 1 ? fn.parameters[0].name : undefined;
+  if (!parameter || !typescript.isIdentifier(parameter)) return false;
+  const values = returnedValuesTs(fn);
+  return (
+    values.length > 0 &&
+    values.every((value) => {
+      let node = unwrapTs(value);
+      for (let inner = normalisedStringTs(node); inner; inner = normalisedStringTs(node)) node = unwrapTs(inner);
+      return typescript.isIdentifier(node) && node.text === parameter.text && node !== unwrapTs(value);
+    })
+  );
+}
+
 class TsRequestedName {
   constructor(
     private readonly checker: ts.TypeChecker,
@@ -998,10 +1027,14 @@ class TsRequestedName {
   is(expression: ts.Node): boolean {
     const node = typescript.isExpression(expression) ? unwrapTs(expression) : expression;
     if (typescript.isPropertyAccessExpression(node)) return node.name.text === "name" && this.isParams(node.expression);
-    // `name.toLowerCase()` (`NAME_NORMALISERS`) is the name.
-    if (typescript.isCallExpression(node) && node.arguments.length === 0) {
-      const callee = unwrapTs(node.expression);
-      if (typescript.isPropertyAccessExpression(callee) && NAME_NORMALISERS.has(callee.name.text)) return this.is(callee.expression);
+    // `name.toLowerCase()` (`normalisesName`), `req.params.name ?? ""`, `canonicalize(name)` are the name.
+    const normalised = normalisedStringTs(node);
+    if (normalised) return this.is(normalised);
+    if (typescript.isBinaryExpression(node) && isNameFallback(node.operatorToken.kind)) return this.is(node.left);
+    if (typescript.isCallExpression(node) && node.arguments.length === 1) {
+      const declaration = this.checker.getSymbolAtLocation(unwrapTs(node.expression))?.valueDeclaration;
+      const fn = declaration && declaredFunctionTs(declaration);
+      return fn !== undefined && normalisesParameterTs(fn) && this.is(node.arguments[0]);
     }
     if (!typescript.isIdentifier(node)) return false;
     const declaration = this.declarationInDispatcher(node);
