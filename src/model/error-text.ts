@@ -272,8 +272,11 @@ export function rejectsInput(text: TSESTree.Node, sourceCode: Readonly<TSESLint.
  */
 const NEGATED_STATE = /\bnot (connected|authenticated|logged in|configured)\b|\bin(valid)\b|\bnot found\b|\bdo(?:es)?\s*n[o']t exist\b/iu;
 
-/** What the words of an existence check's answer that something is there say: `exists`, `exist`. */
-const EXISTENCE = "exists?";
+/**
+ * What the words of an existence check's answer that something is there say: `exists`, `exist`; not `already exists`,
+ * a create tool's failure.
+ */
+const EXISTENCE = String.raw`(?<!already\s)exists?`;
 
 /**
  * The state the text's first line says is not there (`NEGATED_STATE`), on some branch, as the words that say it is:

@@ -103,12 +103,9 @@ export interface WrapperCall {
 }
 
 /**
- * A handler position, and whether the code that calls the handler guards it: a dispatcher's `try` around the table
- * call, a loop over a table, or a project's own registration method.
- */
-/**
- * A handler position, with what the code that calls the handler there does: guards it (`callerGuarded`), or may,
- * unread (`unreadCaller`: a project registry's method imported from another module, named in the hint).
+ * A handler position, and what the code that calls the handler there does: guards it (`callerGuarded`: a dispatcher's
+ * `try` around the table call, a loop over a table, or a project's own registration method), or may, unread
+ * (`unreadCaller`: a project registry's method imported from another module, named in the hint).
  */
 type Position = HandlerShape & { callerGuarded?: boolean; unreadCaller?: string };
 

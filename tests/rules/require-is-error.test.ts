@@ -1589,20 +1589,23 @@ function reply(method: string, text: string) {
         },
       ],
     })),
-    {
-      name: "look-alike of an existence check: the other answer says what was found, not that it exists",
+    ...[
+      ["says what was found, not that it exists", '"Found the image"'],
+      ["says it already exists, a failure of its own", '"The image already exists"'],
+    ].map(([what, other]) => ({
+      name: `look-alike of an existence check: the other answer ${what}`,
       filename: SERVER_FILE,
-      code: registryImageTool('"Found the image"', '"Image not found in the Fly.io registry"'),
+      code: registryImageTool(other, '"Image not found in the Fly.io registry"'),
       errors: [
         {
-          messageId: "missingIsError",
+          messageId: "missingIsError" as const,
           line: 11,
           column: 12,
           data: { evidence: ABSENCE },
           suggestions: [
             {
-              messageId: "addIsError",
-              output: registryImageTool('"Found the image"', '"Image not found in the Fly.io registry"').replace(
+              messageId: "addIsError" as const,
+              output: registryImageTool(other, '"Image not found in the Fly.io registry"').replace(
                 '"Push it with push_image first."].join("\\n") }] };',
                 '"Push it with push_image first."].join("\\n") }], isError: true };',
               ),
@@ -1610,7 +1613,7 @@ function reply(method: string, text: string) {
           ],
         },
       ],
-    },
+    })),
     {
       name: "a conditional on the value whose branch where it is missing says so: isError only there, suggested",
       filename: SERVER_FILE,
