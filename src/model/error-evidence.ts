@@ -34,6 +34,7 @@ import {
   statesPositively,
   textBranches,
 } from "./error-text.js";
+import { enclosingFunction } from "./estree-tree.js";
 import { answersOnlyWithToolResults, isErrorResult, type ToolResult, toolResult } from "./tool-results.js";
 import type { McpSettings } from "./settings.js";
 import { rejectionHandlerIndex } from "./throw-semantics.js";
@@ -214,11 +215,9 @@ function withDerivedVariables(
  */
 export function reportsCaughtFailureAsData(object: TSESTree.ObjectExpression, sourceCode: SourceCode): boolean {
   const error = findProperty(object, "error");
-  if (!error) return false;
-  let fn: TSESTree.Node | undefined = object.parent;
-  while (fn && !isFunctionNode(fn)) fn = fn.parent;
+  const fn = error && enclosingFunction(object);
   const clause = fn && failureClause(object, fn);
-  return clause !== undefined && readsAnyOf(error.value, caughtErrorVariables(clause, sourceCode));
+  return error !== undefined && clause !== undefined && readsAnyOf(error.value, caughtErrorVariables(clause, sourceCode));
 }
 
 /** `node` reads one of `variables` (`` `Could not list: ${error.message}` `` reads `error`). */

@@ -578,6 +578,8 @@ export class ToolHandlers {
     const selector = first && unwrapExpression(first);
     const configFirst = argumentIndex > 0 && selector?.type === AST_NODE_TYPES.ObjectExpression;
     const nameFirst = argumentIndex > 0 && selector?.type === AST_NODE_TYPES.Literal && typeof selector.value === "string";
+    // Asked by the shape and again for the hint: read once.
+    let projectReceiver: boolean | undefined;
     const shape = callArgumentShape(this.settings, {
       method: callee.type === AST_NODE_TYPES.MemberExpression ? propertyName(callee) : this.aliasedMethodOf(callee),
       argumentIndex,
@@ -591,7 +593,7 @@ export class ToolHandlers {
       nameFirst,
       importSource: () => this.calleeImportSource(call),
       otherToolApi: this.isOtherToolApiCall(call),
-      projectReceiver: () => this.callsProjectMethod(callee),
+      projectReceiver: () => (projectReceiver ??= this.callsProjectMethod(callee)),
     });
     // A project's own registration method is read like a wrapper: `this.registerTool(tool, cb)` that calls `cb` in a `try`.
     if (shape !== "lookThrough") {
@@ -601,7 +603,7 @@ export class ToolHandlers {
       }
       if (shape?.kind !== "registration") return shape;
       const catches = this.wrapperCatches({ call, argumentIndex });
-      const unreadCaller = catches === undefined && this.callsProjectMethod(callee) ? shape.via : undefined;
+      const unreadCaller = catches === undefined && (projectReceiver ??= this.callsProjectMethod(callee)) ? shape.via : undefined;
       return { ...shape, callerGuarded: catches === true, unreadCaller };
     }
     // A call that may wrap the handler is looked through: `handler: withAuth(async (args) => ...)`; not to the
