@@ -50,7 +50,8 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
  * (!args.eventId) return ... "Event ID is required"`); in tool code, it says so in a flag of its own (`failureFlag`: `{
  * success: false, message, content }`, `ok: false`).
  */
-export type ErrorEvidence = "catch" | "errorBuilder" | "quietCatch" | "invalidInput" | "absence" | "failureFlag" | "text";
+export type ErrorEvidence =
+  "catch" | "errorBuilder" | "namedErrorBuilder" | "quietCatch" | "invalidInput" | "absence" | "failureFlag" | "text";
 
 /** Where a value leaves a function: a `return` argument, or an arrow function's expression body. */
 export interface ReturnSite {
@@ -365,8 +366,27 @@ function findErrorEvidence(result: ToolResult, mcp: McpContext, sourceCode: Sour
   if (!path && isInvalidInputAnswer(result, mcp, sourceCode)) return "invalidInput";
   if (saysItFailed(result.node) && mcp.handlers.isInToolCode(result.node)) return "failureFlag";
   if (readsAsError()) return "text";
+  if (!path && isNamedErrorBuilderResult(result)) return "namedErrorBuilder";
   // "Payout details not found" beside `structuredContent: { data: null }`: the data answers that there is none.
   return !path && !answersInData() && isAbsenceAnswer(result, mcp, sourceCode) ? "absence" : undefined;
+}
+
+/**
+ * The name of a function that builds the answer to a failure: `createErrorResponse`, `toolError`, `errorResult`,
+ * `buildToolErrorReply`, `mcpError`.
+ */
+const ERROR_BUILDER_NAME =
+  /^(?:(?:create|make|build|format|to|new)(?:Mcp|Tool)?Error|(?:mcp|tool)?error|(?:mcp|tool)Error)(?:Response|Result|Reply|Content)?$/u;
+
+/**
+ * The result is what a function named as an error result's builder (`ERROR_BUILDER_NAME`) returns from what it is given
+ * (`function createErrorResponse({ message }) { return { content: [{ type: "text", text: message }] }; }`): every
+ * failure the project answers through it is sent as a success.
+ */
+function isNamedErrorBuilderResult(result: ToolResult): boolean {
+  const site = returnSite(result.node);
+  const name = site && declaredName(site.fn);
+  return site !== undefined && site.fn.params.length > 0 && name !== undefined && ERROR_BUILDER_NAME.test(name);
 }
 
 /**

@@ -95,6 +95,17 @@ const LOCALIZED_ERROR_LABEL = new RegExp(
   "iu",
 );
 
+/**
+ * A text that opens with a label that is an error in another language, the label's last word being that word:
+ * `エラー: ...`, `ツール実行エラー: ...`, `错误：...`, `Fehler: ...`, `Erreur : ...`. It says the tool failed, as `Error:` does;
+ * `エラーログ: 3件` (an error log) and `Fehler gefunden: 0` (errors found) do not.
+ */
+export const LOCALIZED_ERROR_WORD = new RegExp(
+  String.raw`^${DECORATION}(?:[^:：
+]{0,24}(?:エラー|错误|錯誤|오류|에러)|(?:erro|fehler|erreur|errore|ошибка|fout|błąd|hata))\s*[:：]`,
+  "iu",
+);
+
 const NO_ACCEPTED_PREFIXES: readonly string[] = [];
 
 /** Checkers by accepted prefixes (the settings' own array, the same for every file) and prefix. */

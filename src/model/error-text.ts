@@ -11,7 +11,7 @@ import {
   someNode,
   unwrapExpression,
 } from "../util/ast.js";
-import { DECORATION, prefixChecker } from "./error-prefix.js";
+import { DECORATION, LOCALIZED_ERROR_WORD, prefixChecker } from "./error-prefix.js";
 import type { McpSettings } from "./settings.js";
 
 /*
@@ -537,13 +537,14 @@ export function isJsonStringify(callee: TSESTree.Node): boolean {
 
 /**
  * A static prefix reads as an error text: the configured prefix or an accepted one (or a variant of
- * them), the word `error` and a separator, the word and what failed (`Error fetching report:`), or a match of
+ * them), the word `error` and a separator (or an error's label in another language, `LOCALIZED_ERROR_WORD`), the word and what failed (`Error fetching report:`), or a match of
  * `errorTextPattern`.
  */
 export function isErrorText(prefix: Pick<StaticPrefix, "text" | "shape">, settings: McpSettings): boolean {
   const { text } = prefix;
   return (
     ERROR_WORD.test(text) ||
+    LOCALIZED_ERROR_WORD.test(text) ||
     ERROR_DOING.test(prefix.shape) ||
     prefixChecker(settings.errorPrefix, settings.acceptedErrorPrefixes).startsWithAccepted(text) ||
     (settings.errorTextPattern?.test(text) ?? false)

@@ -51,6 +51,20 @@ const CALL_TOOL_METHOD = "tools/call";
  */
 const MCP_SERVER_CALLBACK_INDEX: Readonly<Record<string, number>> = { tool: 1, registerTool: 2, registerToolTask: 2 };
 
+/** `tool(name, [description], [schema], [annotations], cb)` takes its callback anywhere after the name; the others only third. */
+const VARIADIC_CALLBACK_METHODS: ReadonlySet<string> = new Set(["tool"]);
+
+/**
+ * A callback at `argumentIndex` of a call of `method` stands where `McpServer`'s method of that name takes it: true or
+ * false for `McpServer`'s methods (`registerTool(name, "description", schema, cb)` is a project's own), undefined for
+ * any other method.
+ */
+export function takesMcpServerCallback(method: string | undefined, argumentIndex: number): boolean | undefined {
+  if (method === undefined || !Object.hasOwn(MCP_SERVER_CALLBACK_INDEX, method)) return undefined;
+  const index = MCP_SERVER_CALLBACK_INDEX[method];
+  return VARIADIC_CALLBACK_METHODS.has(method) ? argumentIndex >= index : argumentIndex === index;
+}
+
 /**
  * SDK v1's task tools take a handler object in the callback's place: `experimental.tasks.registerToolTask(name, config,
  * { createTask, getTask, getTaskResult })`. `McpServer` calls its `createTask` to run the tool, inside the `try` of its
@@ -322,10 +336,9 @@ export function callArgumentShape(settings: McpSettings, facts: CallArgumentFact
   }
   if (!facts.isLastFunctionArgument) return undefined;
   if (facts.method !== undefined && settings.handlers.registrationMethods.includes(facts.method)) {
-    const callbackIndex = Object.hasOwn(MCP_SERVER_CALLBACK_INDEX, facts.method) ? MCP_SERVER_CALLBACK_INDEX[facts.method] : undefined;
     // `McpServer`'s methods take the tool's name first; tmcp's `server.tool({ name }, cb)` takes a config and no safety net,
     // and a project's registry of the same form (`registry.tool(name, description, shape, cb)`) runs the handler its way.
-    const mcpServer = callbackIndex !== undefined && facts.argumentIndex >= callbackIndex && !facts.configFirst && !facts.projectReceiver();
+    const mcpServer = takesMcpServerCallback(facts.method, facts.argumentIndex) === true && !facts.configFirst && !facts.projectReceiver();
     return { kind: "registration", via: facts.method, mcpServer };
   }
   if (facts.argumentIndex === APP_TOOL_CALLBACK_INDEX) {
@@ -392,8 +405,8 @@ export interface DefinitionObjectFacts {
   inServerCode: boolean;
   /** An input schema property (`hasInputSchemaProperty`). */
   hasInputSchema: boolean;
-  /** It defines a prompt or a resource (`definesOtherPrimitive`): asked only of an object that would define a tool. */
-  otherPrimitive: () => boolean;
+  /** It defines a prompt or a resource, or is a queue's job (`definesNoTool`): asked only of an object that would define a tool. */
+  definesNoTool: () => boolean;
 }
 
 /** Registrations of the other MCP primitives: the handler of an object given to them answers `prompts/get` or `resources/read`. */
@@ -407,8 +420,20 @@ const RESOURCE_PROPERTIES: readonly string[] = ["uri", "uriTemplate"];
  * (mcp-lite's `mcp.prompt(name, { inputSchema, handler })`), or with a resource's `uri`/`uriTemplate`, its members'
  * names given by `has`. A throw there is the JSON-RPC error those requests answer with.
  */
-export function definesOtherPrimitive(call: string | undefined, has: (name: string) => boolean): boolean {
+function definesOtherPrimitive(call: string | undefined, has: (name: string) => boolean): boolean {
   return (call !== undefined && OTHER_PRIMITIVE_REGISTRATIONS.includes(call)) || RESOURCE_PROPERTIES.some(has);
+}
+
+/** The members a job carries for the promise it settles: a queue runs the job's function and settles the promise with it. */
+const PROMISE_SETTLERS: readonly string[] = ["resolve", "reject"];
+
+/**
+ * An object with a handler-named function that defines no tool: a prompt or a resource (`definesOtherPrimitive`), or a
+ * queue's job that carries its promise's `resolve` and `reject` beside the function (`queue.push({ execute, resolve,
+ * reject })`, a rate limiter's), which the queue runs inside its own `try`.
+ */
+export function definesNoTool(call: string | undefined, has: (name: string) => boolean): boolean {
+  return definesOtherPrimitive(call, has) || PROMISE_SETTLERS.every(has);
 }
 
 /**
@@ -450,7 +475,7 @@ export function isHandlerMember(settings: McpSettings, name: string | undefined,
  */
 export function definitionObjectShape(settings: McpSettings, facts: DefinitionObjectFacts): HandlerShape | undefined {
   const shape = toolDefinitionShape(settings, facts);
-  return shape && !facts.otherPrimitive() ? shape : undefined;
+  return shape && !facts.definesNoTool() ? shape : undefined;
 }
 
 function toolDefinitionShape(settings: McpSettings, facts: DefinitionObjectFacts): HandlerShape | undefined {

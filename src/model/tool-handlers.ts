@@ -42,7 +42,7 @@ import {
   TOOL_METADATA_EXPORTS,
   annotatedCallbackShape,
   definitionObjectShape,
-  definesOtherPrimitive,
+  definesNoTool,
   aliasedMethod,
   importedRegistrationFunction,
   dispatchTableShape,
@@ -80,6 +80,7 @@ import {
   isTableLoopMethod,
   isTableValuesCall,
   SET_REQUEST_HANDLER,
+  takesMcpServerCallback,
   wrapperCatchesThrows,
   type WrapperFacts,
 } from "./handler-shapes.js";
@@ -603,7 +604,10 @@ export class ToolHandlers {
       }
       if (shape?.kind !== "registration") return shape;
       const catches = this.wrapperCatches({ call, argumentIndex });
-      const unreadCaller = catches === undefined && (projectReceiver ??= this.callsProjectMethod(callee)) ? shape.via : undefined;
+      // A project's registry, imported or called off `McpServer`'s signature (`registerTool(name, description, schema, cb)`).
+      const projectMethod =
+        takesMcpServerCallback(shape.via, argumentIndex) === false || (projectReceiver ??= this.callsProjectMethod(callee));
+      const unreadCaller = catches === undefined && projectMethod ? shape.via : undefined;
       return { ...shape, callerGuarded: catches === true, unreadCaller };
     }
     // A call that may wrap the handler is looked through: `handler: withAuth(async (args) => ...)`; not to the
@@ -709,7 +713,7 @@ export class ToolHandlers {
       // Only asked when it can decide: the file's facts are read once, and only for such objects.
       inServerCode: !this.isToolFile && hasInputSchema && isServerCode(this.settings, this.facts()),
       hasInputSchema,
-      otherPrimitive: () => definesOtherPrimitive(definitionCall, has),
+      definesNoTool: () => definesNoTool(definitionCall, has),
     });
     const guard =
       shape && (given ? { call: given.call, argumentIndex: given.call.arguments.indexOf(given.argument) } : factoryCall(object));

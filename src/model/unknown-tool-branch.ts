@@ -43,6 +43,9 @@ const UNKNOWN_TOOL_MESSAGE = new RegExp(
   "iu",
 );
 
+/** A static message that says the client sends too many requests. */
+const RATE_LIMITED_MESSAGE = /\brate[\s-]?limit(?:ed)?\b|\btoo many requests\b/iu;
+
 /** The object pattern in which `identifier` is the value of property `key` (`{ name }`, `{ name: toolName }`). */
 function isParamsPatternProperty(identifier: TSESTree.Identifier, key: string): TSESTree.ObjectPattern | undefined {
   const property = identifier.parent.type === AST_NODE_TYPES.AssignmentPattern ? identifier.parent.parent : identifier.parent;
@@ -481,6 +484,15 @@ export function isInUnknownToolBranch(
     ) {
       return true;
     }
+    // A request the dispatcher turns away before any tool is chosen (`if (!limiter.allow(client)) throw new
+    // McpError(ErrorCode.InvalidRequest, "Rate limit exceeded")`): the ADR's tier 1, as an unknown tool is.
+    if (
+      parent.type === AST_NODE_TYPES.IfStatement &&
+      parent.consequent === child &&
+      parent.parent === handler.body &&
+      rejectsUnknownTool(child, RATE_LIMITED_MESSAGE)
+    )
+      return true;
     // A call whose task augmentation the tool's `taskSupport` rules out (`if (task && tool.taskSupport === "forbidden")
     // throw ...`): the tasks specification answers it with -32601, as an unknown tool.
     if (

@@ -8,11 +8,12 @@ import {
   usesByExpression,
 } from "../model/protocol-errors.js";
 import { isReservedJsonRpcCode } from "../model/json-rpc.js";
+import { mayAnswerToolsCall, TOOLS_CALL_METHOD, ToolsCallRoute } from "../model/tools-call-route.js";
 import { thrownProtocolErrorFate } from "../model/throw-outcome.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { hasOnlyToolLevelCodes } from "../model/typescript/protocol-codes.js";
-import { contains, findProperty, numericValue, onObjectWithProperty, outerParent } from "../util/ast.js";
+import { constVariableOf, contains, findProperty, numericValue, onObjectWithProperty, outerParent, readReferences } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "no-protocol-errors-in-tools";
@@ -39,6 +40,8 @@ export default createRule({
       reservedCode:
         "{{code}} is a JSON-RPC reserved error code (-32768..-32000), for protocol errors only. Return an error result (`isError: true`) and use a tool-level code instead.",
       handBuiltJsonRpcError: "This builds a JSON-RPC error response in tool code. Return an error result (`isError: true`) instead.",
+      toolFailureAsProtocolError:
+        "This answers a failed `tools/call` with a JSON-RPC error: a client treats it as an infrastructure failure, and the model never reads what went wrong. Answer with a result whose content says it and `isError: true`.",
     },
     schema: [],
   },
@@ -51,7 +54,11 @@ export default createRule({
       ? ", and type information does not show only tool-level codes in it"
       : "; the plugin cannot see its values without type information (type-aware linting checks them)";
     /** Reserved codes seen, reported at the end unless they are an argument of a reported protocol error. */
-    const codes: { node: TSESTree.UnaryExpression; code: number }[] = [];
+    const codes: { node: TSESTree.Node; code: string }[] = [];
+    // A server that answers `tools/call` by hand: its `"tools/call"` literals and its `catch` clauses, read at the end.
+    const route = mayAnswerToolsCall(mcp.sourceCode.text)
+      ? { literals: [] as TSESTree.Literal[], catches: [] as TSESTree.CatchClause[] }
+      : undefined;
     const reportable = (node: TSESTree.Node): boolean => mcp.handlers.isInToolCode(node) && !mcp.handlers.isInUnknownToolBranch(node);
     const reportUse = (use: ProtocolErrorUse): void => {
       if (!reportable(use.node)) return;
@@ -73,6 +80,14 @@ export default createRule({
 
     return {
       "Program:exit"() {
+        if (route && route.literals.length > 0) {
+          const answered = new ToolsCallRoute(route.literals, mcp.sourceCode);
+          for (const clause of route.catches) {
+            const answer = answered.failureAnswer(clause);
+            // In tool code the rule's other messages say it already.
+            if (answer && !reportable(answer)) context.report({ node: answer, messageId: "toolFailureAsProtocolError" });
+          }
+        }
         // No protocol-error name where a finding could be reported, and no reserved code seen: nothing to look up in the scopes.
         const candidates = codes.length === 0 ? protocolErrorCandidates(mcp.sourceCode, mcp.settings) : undefined;
         if (candidates?.every((identifier) => !reportable(identifier))) return;
@@ -90,10 +105,30 @@ export default createRule({
           for (const use of reExportedProtocolErrors(node, mcp.settings)) reportUse(use);
         },
       }),
+      ...(route && {
+        [`Literal[value="${TOOLS_CALL_METHOD}"]`](node: TSESTree.Literal) {
+          route.literals.push(node);
+        },
+        CatchClause(node: TSESTree.CatchClause) {
+          route.catches.push(node);
+        },
+      }),
       // A reserved code is negative: `-32601`.
       'UnaryExpression[operator="-"]'(node: TSESTree.UnaryExpression) {
         const code = numericValue(node);
-        if (isReservedJsonRpcCode(code) && isProtocolCodePosition(node) && reportable(node)) codes.push({ node, code });
+        if (!isReservedJsonRpcCode(code)) return;
+        if (isProtocolCodePosition(node)) {
+          if (reportable(node)) codes.push({ node, code: String(code) });
+          return;
+        }
+        // `const INVALID_PARAMS = -32602;` of the file: its reads in a code's place are the code.
+        const constant = constVariableOf(node, mcp.sourceCode);
+        if (!constant) return;
+        for (const { identifier } of readReferences(constant)) {
+          if (isProtocolCodePosition(identifier) && reportable(identifier)) {
+            codes.push({ node: identifier, code: `\`${constant.name}\` (${String(code)})` });
+          }
+        }
       },
       ...onObjectWithProperty("jsonrpc", (node, jsonrpc) => {
         if (findProperty(node, "error") && reportable(node)) {

@@ -39,6 +39,7 @@ const CONTENT_ADDING_CALL = `CallExpression[callee.property.name=/^(?:${[...ADDI
 const EVIDENCE_DESCRIPTION = {
   catch: "it is returned from a `catch` or rejection callback",
   errorBuilder: "it is built by a function that the file calls only to answer caught failures",
+  namedErrorBuilder: "it is built by a function whose name says it builds an error result",
   quietCatch: "it is returned from a `catch` or rejection callback",
   invalidInput: "it is returned where the input failed validation",
   absence: "it is returned where something the tool needs is missing, and its text says so",

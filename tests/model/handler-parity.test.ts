@@ -50,6 +50,7 @@ const FILES = [
   "src/gitlab-tools.ts",
   "src/pubmed-tools.ts",
   "src/tools/monitors.ts",
+  "src/tools/rate-limited.ts",
   "src/tools/alerts.ts",
   "src/tools/format.ts",
   "src/notes-service.ts",
@@ -131,7 +132,8 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // returns only error results, guard; one that returns a plain text result, or a function that sometimes does, not.
     // src/tools/presets.ts default-exports a helper, no xmcp handler. src/tools/monitors.ts and src/tools/alerts.ts
     // describe one tool each in their named exports: the exported `handler` beside an input schema is its handler;
-    // src/tools/format.ts exports no schema, so its `handle` is a helper.
+    // src/tools/format.ts exports no schema, so its `handle` is a helper. src/tools/rate-limited.ts's queue job, which carries
+    // its promise's `resolve` and `reject`, defines no tool; its tool object does.
     // src/tasks.ts: the createTask of registerToolTask's handler object, written there or bound to a const (the member
     // or the whole object), is the handler; its getTask and getTaskResult, and a scheduler's createTask, are not.
     // src/forwarding.ts: a dispatcher that only forwards to a function of its file (or a static method of its class, by the
@@ -291,6 +293,7 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/tools/pages.ts:14 definition framework true",
       "src/tools/pages.ts:21 definition framework true",
       "src/tools/pages.ts:30 definition framework false",
+      "src/tools/rate-limited.ts:42 definition framework false",
       "src/tools/weather.ts:14 classMethod framework true",
       "src/tools/weather.ts:24 classMethod framework true",
       "src/tools/weather.ts:32 defaultExport framework false",

@@ -271,11 +271,32 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     throw new Error(\`Tool is inactive: \${name}\`);
   }
   if (disabledTools[name]) throw new Error(\`Tool \${name} is disabled\`);
-  if (rateLimited[name]) throw new Error(\`Rate limit reached for \${name}\`);
+  if (maintenance[name]) throw new Error(\`Tool \${name} is under maintenance\`);
   if (inactiveTools[args.target]) throw new Error("Target is inactive");
   return proxy.callTool({ name, arguments: args });
 });`),
     ).toEqual([5, 7]);
+  });
+
+  it("is an if of the dispatcher's own body that turns a rate-limited request away, not the same throw in a tool's branch", () => {
+    expect(
+      unknownToolThrows(`
+server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  const { name, arguments: args } = request.params;
+  if (rateLimited[name]) throw new Error(\`Rate limit reached for \${name}\`);
+  if (!limiter.allow(extra.sessionId)) {
+    throw new McpError(ErrorCode.InvalidRequest, "Too many requests, slow down");
+  }
+  if (!limiter.healthy()) throw new Error("Limiter unavailable");
+  switch (name) {
+    case "search": {
+      const response = await searchApi(args);
+      if (response.status === 429) throw new Error("Search API rate limit exceeded");
+      return response.result;
+    }
+  }
+});`),
+    ).toEqual([4, 6]);
   });
 
   it("reads the name through a callback that a call is given the params with (a validating wrapper), not any callback", () => {

@@ -113,6 +113,142 @@ export class ToolRegistry {
   }
 }`;
 
+/**
+ * A Readwise server that answers JSON-RPC over HTTP by hand, without the SDK: `tools/call` runs `handleToolsCall`, whose
+ * `catch` (line 15) answers with `onError`.
+ */
+const HAND_WRITTEN_HTTP_ROUTE = (onError: string, method = "tools/call"): string => `
+import express from "express";
+import { readwise } from "./readwise-client.js";
+interface McpRequest { jsonrpc: "2.0"; id: number | string; method: string; params?: any }
+const app = express();
+app.use(express.json());
+async function handleToolsCall(request: McpRequest) {
+  const { name, arguments: args } = request.params;
+  try {
+    if (name !== "search_highlights") {
+      return { jsonrpc: "2.0", id: request.id, error: { code: -32601, message: \`Tool not found: \${name}\` } };
+    }
+    const highlights = await readwise.searchHighlights(args.query);
+    return { jsonrpc: "2.0", id: request.id, result: { content: [{ type: "text", text: JSON.stringify(highlights) }] } };
+  } catch (error) {
+    ${onError}
+  }
+}
+app.post("/mcp", async (req, res) => {
+  const request: McpRequest = req.body;
+  switch (request.method) {
+    case "${method}":
+      return res.json(await handleToolsCall(request));
+    default:
+      return res.json({ jsonrpc: "2.0", id: request.id, error: { code: -32601, message: "Method not found" } });
+  }
+});`;
+
+/** A news server's WebSocket protocol class; its `tools/call` case forwards to a method whose `catch` (line 19) answers with `onError`. */
+const HAND_WRITTEN_PROTOCOL_CLASS = (onError: string): string => `
+import type { NewsTool } from "./tools.js";
+export class WebSocketMcpProtocol {
+  constructor(private readonly tools: NewsTool[]) {}
+  async handleJsonRpc(request: { id: number; method: string; params: any }) {
+    switch (request.method) {
+      case "tools/call":
+        return this.handleToolCall(request.id, request.params);
+      default:
+        return this.createErrorResponse(request.id, -32601, "Method not found");
+    }
+  }
+  private async handleToolCall(id: number, params: { name: string; arguments?: Record<string, unknown> }) {
+    const tool = this.tools.find((candidate) => candidate.name === params.name);
+    if (!tool) return this.createErrorResponse(id, -32602, \`Unknown tool: \${params.name}\`);
+    try {
+      const articles = await tool.handler(params.arguments ?? {});
+      return { jsonrpc: "2.0", id, result: { content: [{ type: "text", text: articles }] } };
+    } catch (error) {
+      ${onError}
+    }
+  }
+  private createErrorResponse(id: number, code: number, message: string) {
+    return { jsonrpc: "2.0", id, error: { code, message } };
+  }
+}`;
+
+/**
+ * A Vercel function that answers JSON-RPC by hand, its whole dispatch in one \`try\`: \`tools/call\` awaits \`callTool\`
+ * (\`toolBody\` is its body); the \`catch\` answers every failure with -32603 (line 24, column 33).
+ */
+const HAND_WRITTEN_VERCEL_FUNCTION = (toolBody: string): string => `
+import type { VercelRequest, VercelResponse } from "@vercel/node";
+import { hubspot } from "./hubspot.js";
+async function callTool(name: string, args: Record<string, unknown>) {
+  ${toolBody}
+}
+export default async function handler(req: VercelRequest, res: VercelResponse) {
+  try {
+    const { method, params, id } = req.body;
+    let result;
+    switch (method) {
+      case "tools/list":
+        result = { tools: [{ name: "hubspot_update_deal", inputSchema: { type: "object" } }] };
+        break;
+      case "tools/call":
+        result = await callTool(params.name, params.arguments ?? {});
+        break;
+      default:
+        return res.status(200).json({ jsonrpc: "2.0", error: { code: -32601, message: \`Method not found: \${method}\` }, id });
+    }
+    return res.status(200).json({ jsonrpc: "2.0", result, id });
+  } catch (error) {
+    return res.status(200).json({ jsonrpc: "2.0", error: { code: -32603, message: (error as Error).message }, id: req.body?.id });
+  }
+}`;
+
+const THROWING_TOOL_BODY = `const deal = await hubspot.updateDeal(String(args.dealId), args);
+  return { content: [{ type: "text", text: JSON.stringify(deal) }] };`;
+
+/** A consulting server's dispatcher; `guard` stands before its `try` (line 8), `inCase` in the case of its one tool (line 14). */
+const RATE_LIMITED_DISPATCHER = (guard: string, inCase = ""): string => `
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { consult, limiter } from "./consult.js";
+const server = new Server({ name: "consult", version: "1.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  const { name, arguments: args } = request.params;
+  ${guard}
+  try {
+    switch (name) {
+      case "ask_expert": {
+        const answer = await consult(String(args?.question ?? ""));
+        if (!answer) return { content: [{ type: "text", text: "Error: the expert gave no answer" }], isError: true };
+        ${inCase}
+        return { content: [{ type: "text", text: answer }] };
+      }
+      default:
+        throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
+    }
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${(error as Error).message}\` }], isError: true };
+  }
+});`;
+
+/** A Bybit dispatcher with a constant of a reserved code (line 4); its `catch` answers with `answer` (line 14). */
+const BYBIT_DISPATCHER = (answer: string): string => `
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+const INVALID_PARAMS = -32602;
+const tools = new Map<string, (args: Record<string, unknown>) => Promise<string>>();
+const server = new Server({ name: "bybit", version: "1.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = tools.get(request.params.name);
+  if (!tool) return { content: [{ type: "text", text: \`Error: unknown tool \${request.params.name}\` }], isError: true };
+  try {
+    return { content: [{ type: "text", text: await tool(request.params.arguments ?? {}) }] };
+  } catch (error) {
+    const text = \`Error: \${(error as Error).message}\`;
+    ${answer}
+  }
+});`;
+
 ruleTester.run("no-protocol-errors-in-tools", rule, {
   valid: [
     {
@@ -536,6 +672,126 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   }
   return tool.run(args);
 });`,
+    },
+    {
+      name: "a dispatcher turns a rate-limited request away before any tool is chosen: the ADR's tier 1",
+      filename: SERVER_FILE,
+      code: RATE_LIMITED_DISPATCHER(`if (!limiter.allow(extra.sessionId ?? "anonymous")) {
+    throw new McpError(ErrorCode.InvalidRequest, "Rate limit exceeded. Try again later.");
+  }`),
+    },
+    {
+      name: "a hand-written route's catch that renews a sign-in at the protocol tier, and answers other failures with a result",
+      filename: SERVER_FILE,
+      code: HAND_WRITTEN_PROTOCOL_CLASS(`if (error instanceof AuthExpiredError) return this.createErrorResponse(id, -32001, "Session expired: sign in again");
+      return { jsonrpc: "2.0", id, result: { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true } };`),
+    },
+    {
+      name: "a WebSocket route: a function that sends the answer (its value unused) catches a failed write, and the tool runs in a function answering its own failures",
+      filename: SERVER_FILE,
+      code: `
+import type { WebSocket } from "ws";
+import { loadTools } from "./tools.js";
+export class WebSocketRoute {
+  constructor(private readonly socket: WebSocket) {}
+  async onMessage(message: { id: number; method: string; params: any }) {
+    try {
+      if (message.method === "tools/call") {
+        const result = await this.callTool(message.params);
+        this.send({ jsonrpc: "2.0", id: message.id, result });
+      }
+    } catch (error) {
+      this.send({ jsonrpc: "2.0", id: message.id, error: { code: -32603, message: \`Request failed: \${String(error)}\` } });
+    }
+  }
+  private async callTool(params: { name: string; arguments?: Record<string, unknown> }) {
+    const tools = await loadTools();
+    const tool = tools.find((candidate) => candidate.name === params.name);
+    if (!tool) throw new Error(\`Unknown tool: \${params.name}\`);
+    try {
+      return { content: [{ type: "text", text: await tool.run(params.arguments ?? {}) }] };
+    } catch (error) {
+      return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+    }
+  }
+  private send(message: unknown) {
+    try {
+      this.socket.send(JSON.stringify(message));
+    } catch (error) {
+      this.socket.send(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32603, message: String(error) } }));
+    }
+  }
+}`,
+    },
+    {
+      name: "a constant of a reserved code compared with a caught error's code in a handler: no code of the answer",
+      filename: SERVER_FILE,
+      code: BYBIT_DISPATCHER(`const hint = (error as { code?: number }).code === INVALID_PARAMS ? " (check the arguments)" : "";
+    return { content: [{ type: "text", text: text + hint }], isError: true };`),
+    },
+    {
+      name: "a hand-written tools/call route whose catch answers with an error result",
+      filename: SERVER_FILE,
+      code: HAND_WRITTEN_HTTP_ROUTE(
+        'return { jsonrpc: "2.0", id: request.id, result: { content: [{ type: "text", text: `Error: ${String(error)}` }], isError: true } };',
+      ),
+    },
+    {
+      name: "the same catch in the route of another method (tools/list) is the transport's",
+      filename: SERVER_FILE,
+      code: HAND_WRITTEN_HTTP_ROUTE(
+        'return { jsonrpc: "2.0", id: request.id, error: { code: -32603, message: "Tool execution failed" } };',
+        "tools/list",
+      ),
+    },
+    {
+      name: "a hand-written route's catch that answers an unknown tool (picked out) with a protocol error, and a failure with a result",
+      filename: SERVER_FILE,
+      code: HAND_WRITTEN_PROTOCOL_CLASS(`if (error instanceof UnknownToolError) return this.createErrorResponse(id, -32602, error.message);
+      return { jsonrpc: "2.0", id, result: { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true } };`),
+    },
+    {
+      name: "a hand-written route's catch around the validation of the request only",
+      filename: SERVER_FILE,
+      code: `
+import { CallToolRequestParamsSchema } from "./schemas.js";
+import { runTool } from "./tools.js";
+export async function route(message: { id: number; method: string; params: unknown }) {
+  if (message.method === "tools/call") {
+    let params;
+    try {
+      params = CallToolRequestParamsSchema.parse(message.params);
+    } catch {
+      return { jsonrpc: "2.0", id: message.id, error: { code: -32602, message: "Invalid params" } };
+    }
+    return { jsonrpc: "2.0", id: message.id, result: await runTool(params.name, params.arguments) };
+  }
+}`,
+    },
+    {
+      name: "a try around a hand-written dispatch whose tools/call function catches its own failures",
+      filename: SERVER_FILE,
+      code: HAND_WRITTEN_VERCEL_FUNCTION(`try {
+    ${THROWING_TOOL_BODY}
+  } catch (error) {
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }`),
+    },
+    {
+      name: "an MCP client sends tools/call: its catch's JSON-RPC error answers no tool call",
+      filename: "src/bridge.ts",
+      code: `
+export async function forwardToolCall(id: number, name: string, args: Record<string, unknown>) {
+  try {
+    const response = await fetch("http://localhost:3000/mcp", {
+      method: "POST",
+      body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } }),
+    });
+    return await response.json();
+  } catch (error) {
+    return { jsonrpc: "2.0", id, error: { code: -32603, message: String(error) } };
+  }
+}`,
     },
   ],
   invalid: [
@@ -1061,6 +1317,107 @@ server.addTool({
   execute: async (args) => JSON.stringify({ jsonrpc: "2.0", error: { message: \`cannot crawl \${args.url}\` } }),
 });`,
       errors: [{ messageId: "handBuiltJsonRpcError", line: 5, column: 45 }],
+    },
+    {
+      name: "look-alike of a rate-limited request: the guard throws another failure, or a tool's upstream is rate limited",
+      filename: SERVER_FILE,
+      code: RATE_LIMITED_DISPATCHER(
+        'if (!limiter.allow(extra.sessionId ?? "anonymous")) throw new McpError(ErrorCode.InternalError, "Limiter unavailable");',
+        'if (answer.status === 429) throw new McpError(ErrorCode.InternalError, "Expert API rate limit exceeded");',
+      ),
+      errors: [
+        { messageId: "sdkProtocolError", line: 8, column: 61 },
+        { messageId: "caughtSdkProtocolError", line: 14, column: 42 },
+      ],
+    },
+    {
+      name: "a constant of the file holding a reserved code, given as a tool result's code",
+      filename: SERVER_FILE,
+      code: BYBIT_DISPATCHER('return { content: [{ type: "text", text }], isError: true, _meta: { code: INVALID_PARAMS } };'),
+      errors: [{ messageId: "reservedCode", line: 14, column: 79, data: { code: "`INVALID_PARAMS` (-32602)" } }],
+    },
+    {
+      name: "a hand-written route's catch with several JSON-RPC answers is one report, on the first",
+      filename: SERVER_FILE,
+      code: HAND_WRITTEN_PROTOCOL_CLASS(`const rpcError = error instanceof Error ? { code: -32603, message: error.message } : { code: -32603, message: "Internal error" };
+      return { jsonrpc: "2.0", id, error: rpcError };`),
+      errors: [{ messageId: "toolFailureAsProtocolError", line: 20, column: 49 }],
+    },
+    {
+      name: "a hand-written tools/call route answers a failed tool with a JSON-RPC error",
+      filename: SERVER_FILE,
+      code: HAND_WRITTEN_HTTP_ROUTE(
+        'return { jsonrpc: "2.0", id: request.id, error: { code: -32603, message: "Tool execution failed" } };',
+      ),
+      errors: [{ messageId: "toolFailureAsProtocolError", line: 16, column: 12 }],
+    },
+    {
+      name: "a hand-written route's catch calls a method of the class that builds a JSON-RPC error",
+      filename: SERVER_FILE,
+      code: HAND_WRITTEN_PROTOCOL_CLASS("return this.createErrorResponse(id, -32603, `Tool execution failed: ${String(error)}`);"),
+      errors: [{ messageId: "toolFailureAsProtocolError", line: 20, column: 14 }],
+    },
+    {
+      name: "a try around a hand-written dispatch whose tools/call function can fail",
+      filename: SERVER_FILE,
+      code: HAND_WRITTEN_VERCEL_FUNCTION(THROWING_TOOL_BODY),
+      errors: [{ messageId: "toolFailureAsProtocolError", line: 24, column: 33 }],
+    },
+    {
+      name: "a stdio server's tools/call branch sends the failure through a function of the file that builds a JSON-RPC error",
+      filename: "src/codex-mcp-server.ts",
+      code: `
+import readline from "node:readline";
+import { invokeMcpTool } from "./codex-mcp-tools.js";
+type JsonRpcId = number | string;
+const send = (message: unknown) => process.stdout.write(\`\${JSON.stringify(message)}\\n\`);
+function sendError(id: JsonRpcId, message: string): void {
+  send({ jsonrpc: "2.0", id, error: { code: -32602, message } });
+}
+async function handle(message: { id?: JsonRpcId; method?: string; params?: { name?: string; arguments?: Record<string, unknown> } }) {
+  if (message.method === "tools/call" && message.id !== undefined) {
+    try {
+      const payload = await invokeMcpTool(message.params?.name ?? "", message.params?.arguments ?? {});
+      send({ jsonrpc: "2.0", id: message.id, result: { content: [{ type: "text", text: JSON.stringify(payload) }] } });
+    } catch (error) {
+      sendError(message.id, error instanceof Error ? error.message : String(error));
+    }
+  }
+}
+readline.createInterface({ input: process.stdin }).on("line", (line) => void handle(JSON.parse(line)));`,
+      errors: [{ messageId: "toolFailureAsProtocolError", line: 15, column: 7 }],
+    },
+    {
+      name: "a predicate of the file picks out tools/call, and a table of methods holds it",
+      filename: SERVER_FILE,
+      code: `
+import { runOperation } from "./openapi.js";
+function isToolCallRequest(message: { method?: string }): boolean {
+  return message.method === "tools/call";
+}
+const methods = {
+  async "tools/call"(params: { name: string; arguments: Record<string, unknown> }) {
+    try {
+      return { result: { content: [{ type: "text", text: JSON.stringify(await runOperation(params.name, params.arguments)) }] } };
+    } catch (error) {
+      return { error: { code: -32603, message: "Internal error", data: String(error) } };
+    }
+  },
+};
+export async function handleMessage(message: { id: number; method?: string; params: any }) {
+  if (isToolCallRequest(message)) {
+    try {
+      return { jsonrpc: "2.0", id: message.id, result: await runOperation(message.params.name, message.params.arguments) };
+    } catch (error) {
+      return { jsonrpc: "2.0", id: message.id, error: { code: -32603, message: String(error) } };
+    }
+  }
+  return { jsonrpc: "2.0", id: message.id, ...(await methods["tools/call"](message.params)) };
+}`,
+      errors: [
+        { messageId: "toolFailureAsProtocolError", line: 11, column: 23 },
+        { messageId: "toolFailureAsProtocolError", line: 20, column: 14 },
+      ],
     },
   ],
 });

@@ -153,6 +153,31 @@ const escapingThrow = (
   suggestions: [{ messageId: "replaceWithErrorResult" as const, output: code.replace(throwStatement, errorReturn) }],
 });
 
+/** A Bybit tool file: a rate limiter's queue job (line 9, its throw not a tool's) and a tool object, `tool` on line 21. */
+const BYBIT_TOOL_FILE = (tool: string): string => `
+declare const bybit: { get(path: string): Promise<{ retCode: number; result: unknown }> };
+interface Job { execute: () => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+const queue: Job[] = [];
+export function request(path: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    queue.push({
+      execute: async () => {
+        const response = await bybit.get(path);
+        if (response.retCode !== 0) throw new Error(\`Bybit API error \${response.retCode}\`);
+        return response.result;
+      },
+      resolve,
+      reject,
+    });
+  });
+}
+export const getTickerTool = {
+  name: "get_ticker",
+  execute: async (args: { symbol: string }) => {
+    ${tool}
+  },
+};`;
+
 /** A FastMCP Home Assistant tool that renders a template; `catchBody` is its `catch (error)` block, from line 12. */
 const RENDER_TEMPLATE_TOOL = (catchBody: string): string => `
 import { FastMCP, UserError } from "fastmcp";
@@ -833,6 +858,20 @@ const GUARDING_CALLBACK = `async (input: { all: boolean }) => {
       }
     }`;
 const IMPORTED_BROWSER_SERVER = 'import { BrowserServer } from "./browser-server.js";';
+/** sdl-mcp's code-mode tools, registered on the project's `MCPServer` given as a parameter: `registration` on line 8. */
+const codeModeTools = (registration: string): string => `
+import { z } from "zod";
+import type { MCPServer } from "../server.js";
+import { runWorkflow } from "./workflow.js";
+const WorkflowRequest = z.object({ steps: z.array(z.string()) });
+export function registerCodeModeTools(server: MCPServer): void {
+  ${registration}
+}`;
+const WORKFLOW_CALLBACK = `async (raw: unknown) => {
+    if (!Array.isArray((raw as { steps?: unknown }).steps)) throw new Error("Invalid sdl.workflow request");
+    return { content: [{ type: "text" as const, text: JSON.stringify(await runWorkflow(WorkflowRequest.parse(raw))) }] };
+  }`;
+
 const REGISTER_TOOL_HINT =
   " If `registerTool()` turns what the handler throws into an error result, name it in settings `handlers.wrappers`.";
 
@@ -2037,6 +2076,27 @@ export function createGitLogTool() {
   ],
   invalid: [
     {
+      name: "a rate limiter's queue job carries its promise's resolve and reject: its throw is not a tool's; the tool object's is",
+      filename: TOOL_FILE,
+      code: BYBIT_TOOL_FILE(
+        'if (!args.symbol) throw new Error("symbol is required");\n    return { content: [{ type: "text", text: String(await request(args.symbol)) }] };',
+      ),
+      errors: [
+        escapingThrow(
+          BYBIT_TOOL_FILE(
+            'if (!args.symbol) throw new Error("symbol is required");\n    return { content: [{ type: "text", text: String(await request(args.symbol)) }] };',
+          ),
+          { line: 21, column: 23 },
+          [
+            'throw new Error("symbol is required");',
+            'return { content: [{ type: "text", text: "Error: symbol is required" }], isError: true };',
+          ],
+        ),
+        // The job's failure rejects the promise `request` returns, which the tool awaits.
+        { messageId: "throwingCall", line: 22, column: 59, data: { name: "request", line: 10, outcome: ESCAPES, hint: "" } },
+      ],
+    },
+    {
       name: "look-alike of an unknown-tool test: tools.some of something other than the requested name",
       filename: SERVER_FILE,
       code: PRICE_DISPATCHER("TOOLS.some((tool) => tool.enabled)"),
@@ -2101,6 +2161,43 @@ export function createGitLogTool() {
           'throw new Error("No browser page is open");',
           'return { content: [{ type: "text", text: "Error: No browser page is open" }], isError: true };',
         ]),
+      ],
+    },
+    {
+      name: "registerTool given a description, a schema and then the callback is a project's, not McpServer's (hint)",
+      filename: SERVER_FILE,
+      code: codeModeTools(
+        `server.registerTool("sdl.workflow", "Run several actions in one call.", WorkflowRequest, ${WORKFLOW_CALLBACK});`,
+      ),
+      errors: [
+        escapingThrow(
+          codeModeTools(`server.registerTool("sdl.workflow", "Run several actions in one call.", WorkflowRequest, ${WORKFLOW_CALLBACK});`),
+          { line: 8, column: 61 },
+          [
+            'throw new Error("Invalid sdl.workflow request");',
+            'return { content: [{ type: "text", text: "Error: Invalid sdl.workflow request" }], isError: true };',
+          ],
+          THROW_ESCAPES,
+          REGISTER_TOOL_HINT,
+        ),
+      ],
+    },
+    {
+      name: "look-alike of a project's registerTool: McpServer's own (name, config, callback) keeps the SDK's safety net",
+      filename: SERVER_FILE,
+      code: codeModeTools(
+        `server.registerTool("sdl.workflow", { description: "Run several actions in one call." }, ${WORKFLOW_CALLBACK});`,
+      ),
+      errors: [
+        escapingThrow(
+          codeModeTools(`server.registerTool("sdl.workflow", { description: "Run several actions in one call." }, ${WORKFLOW_CALLBACK});`),
+          { line: 8, column: 61 },
+          [
+            'throw new Error("Invalid sdl.workflow request");',
+            'return { content: [{ type: "text", text: "Error: Invalid sdl.workflow request" }], isError: true };',
+          ],
+          THROW_SAFETY_NET,
+        ),
       ],
     },
     {

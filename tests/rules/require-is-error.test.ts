@@ -181,7 +181,7 @@ const pageReasonTool = (reason: string, isError = ""): string =>
 
 /** The issue tracker's error formatter: its text a `let` that `more` writes to (line 6), the result on line 7. */
 const trackerErrorFormatter = (more: string, isError = ""): string => `
-export function formatToolError(error: unknown) {
+export function describeTrackerFailure(error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
   let text = \`Error: \${message}\`;
   const cause = error instanceof Error ? error.cause : undefined;
@@ -232,6 +232,17 @@ const PAGE_OR_NOT_FOUND = 'return { content: [{ type: "text", text: page ? page.
 /** The first line of a failed query's answer (`gaqlTool`). */
 const FAILED_QUERY_LINE = '`Error executing query (status ${res.status}): ${res.errorText ?? ""}`';
 const ABSENCE = "it is returned where something the tool needs is missing, and its text says so";
+/** zeroheight's result builders: `errorBuilder` (line 5) answers every failure of the project's tools; a success builder beside it. */
+const TOOL_RESPONSES = (errorBuilder: string): string => `
+export type ToolTextContent = { type: "text"; text: string };
+export type ToolResponse = { content: ToolTextContent[]; isError?: boolean };
+${errorBuilder}
+export function createSuccessResponse<T>({ data }: { data: T }): ToolResponse {
+  return { content: [{ type: "text", text: JSON.stringify(data, null, 2) }] };
+}`;
+
+/** The evidence of a result whose text opens as an error does. */
+const ERROR_TEXT = "its text reads as an error";
 
 /** `lines` joined, with line `index` replaced: the source after one suggestion. */
 const withLine = (lines: readonly string[], index: number, replacement: string): string => lines.with(index, replacement).join("\n");
@@ -1126,8 +1137,94 @@ server.registerTool("summarise_runs", { description: "Summarise CI runs" }, asyn
       }
       return result;`),
     },
+    {
+      name: "near-miss of an error label in another language: a label that only holds the word (an error log, errors found)",
+      filename: SERVER_FILE,
+      code: `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+declare const pve: { errorLog(node: string): Promise<string[]> };
+const server = new McpServer({ name: "proxmox", version: "1.0.0" });
+server.registerTool("proxmox_error_log", {}, async ({ node }: { node: string }) => {
+  const lines = await pve.errorLog(node);
+  return { content: [{ type: "text", text: \`エラーログ: \${lines.length}件\\n\${lines.join("\\n")}\` }] };
+});
+server.registerTool("pruefung", {}, async ({ node }: { node: string }) => {
+  const lines = await pve.errorLog(node);
+  return { content: [{ type: "text", text: \`Fehler gefunden: \${lines.length}\` }] };
+});`,
+    },
+    {
+      name: "near-miss of an error builder's name: a function that formats an error log, and a success builder",
+      filename: "src/utils/toolResponses.ts",
+      code: TOOL_RESPONSES(`export function formatErrorLog(entries: string[]): ToolResponse {
+  return { content: [{ type: "text", text: entries.join("\\n") }] };
+}`),
+    },
   ],
   invalid: [
+    {
+      name: "a function named as an error result's builder returns a result without isError",
+      filename: "src/utils/toolResponses.ts",
+      code: TOOL_RESPONSES(`export function createErrorResponse({ message }: { message: string }): ToolResponse {
+  return { content: [{ type: "text", text: message }] };
+}`),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 5,
+          column: 10,
+          data: { evidence: "it is built by a function whose name says it builds an error result" },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: TOOL_RESPONSES(
+                `export function createErrorResponse({ message }: { message: string }): ToolResponse {
+  return { content: [{ type: "text", text: message }] };
+}`.replace("text: message }] }", "text: message }], isError: true }"),
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "an error label in another language reads as an error text: エラー:",
+      filename: SERVER_FILE,
+      code: pausePlaybackTool('{ content: [{ type: "text", text: "エラー: 再生にはログインが必要です。" }] }'),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 7,
+          column: 22,
+          data: { evidence: ERROR_TEXT },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: pausePlaybackTool('{ content: [{ type: "text", text: "エラー: 再生にはログインが必要です。" }], isError: true }'),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "an error label in another language reads as an error text: Fehler:",
+      filename: SERVER_FILE,
+      code: pausePlaybackTool('{ content: [{ type: "text", text: "Fehler: Anmeldung erforderlich." }] }'),
+      errors: [
+        {
+          messageId: "missingIsError",
+          line: 7,
+          column: 22,
+          data: { evidence: ERROR_TEXT },
+          suggestions: [
+            {
+              messageId: "addIsError",
+              output: pausePlaybackTool('{ content: [{ type: "text", text: "Fehler: Anmeldung erforderlich." }], isError: true }'),
+            },
+          ],
+        },
+      ],
+    },
     ...[
       {
         name: "mcp-framework: a failure string returned from execute's catch is sent as a success; the suggestion throws it",

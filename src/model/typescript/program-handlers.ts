@@ -10,7 +10,7 @@ import {
   TOOL_METADATA_EXPORTS,
   annotatedCallbackShape,
   definitionObjectShape,
-  definesOtherPrimitive,
+  definesNoTool,
   aliasedMethod,
   importedRegistrationFunction,
   dispatchTableShape,
@@ -428,7 +428,7 @@ class Builder {
       inToolFile,
       inServerCode: isServerCode(this.settings, facts),
       hasInputSchema: hasInputSchemaProperty(has),
-      otherPrimitive: () => definesOtherPrimitive(definitionCall, has),
+      definesNoTool: () => definesNoTool(definitionCall, has),
     });
     if (!shape) return;
     const guard = call ?? factoryCallTs(object);
