@@ -778,6 +778,14 @@ function isMcpServerRegistration(shape: HandlerShape): boolean {
 }
 
 /**
+ * The SDK reads what a handler of this shape returns as a `CallToolResult`: a low-level dispatcher's and an `McpServer`
+ * callback's. An object without `content` is an empty result there (v1 fills in `content: []`), whatever else it holds.
+ */
+export function answersWithCallToolResult(shape: HandlerShape): boolean {
+  return shape.kind === "requestHandler" || isMcpServerRegistration(shape);
+}
+
+/**
  * True when the runtime turns a throw from a handler of this shape into an error result: the
  * SDK's `McpServer` registrations and FastMCP's `addTool`.
  */

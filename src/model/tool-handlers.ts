@@ -502,7 +502,7 @@ export class ToolHandlers {
         if (!isHandlerMember(this.settings, property, (name) => findProperty(object, name) !== undefined))
           return this.tablePosition(object);
         // A definition a dispatcher calls from its table is on the dispatcher's path (see `HANDLER_KIND_ORDER`).
-        const table = tableEntryContainer(object);
+        const table = this.tableListing(object);
         const dispatched = this.tablePosition(table);
         if (dispatched) return dispatched;
         const loop = table && this.tableLoop(table, property, wrappers, seen);
@@ -722,6 +722,21 @@ export class ToolHandlers {
     if (isGuardingDefinition(this.settings, guardCall)) wrappers.push(guard);
     else if (isGuardingLibraryDefinition(guardCall, () => this.calleeImportSource(guard.call))) return { ...shape, callerGuarded: true };
     return shape;
+  }
+
+  /**
+   * The table a definition object is an entry of: written in it (`tableEntryContainer`), or bound to a `const` whose
+   * name the table lists (`const askTool = { ... }; const tools = [askTool]`, `{ ask: askTool }`).
+   */
+  private tableListing(object: TSESTree.ObjectExpression): TSESTree.Node | undefined {
+    const written = tableEntryContainer(object);
+    const declarator = written ? undefined : constDeclaratorOf(object);
+    if (!declarator) return written;
+    for (const read of readsOf(declarator, declarator.id, this.sourceCode)) {
+      const listing = tableEntryContainer(read);
+      if (listing) return listing;
+    }
+    return undefined;
   }
 
   /**
@@ -1176,7 +1191,7 @@ function loopElementOf(read: TSESTree.Node): LoopElement | undefined {
 }
 
 /** The table a definition object is an entry of: an array of definitions, a keyed object, or a `Map`. */
-function tableEntryContainer(entry: TSESTree.ObjectExpression): TSESTree.Node | undefined {
+function tableEntryContainer(entry: TSESTree.Node): TSESTree.Node | undefined {
   const { child, parent } = outerParent(entry);
   if (parent?.type === AST_NODE_TYPES.Property && parent.value === child) return parent.parent;
   if (parent?.type !== AST_NODE_TYPES.ArrayExpression) return undefined;

@@ -7,11 +7,13 @@ import {
   type FunctionNode,
   isFunctionNode,
   numericValue,
+  singleValueOf,
   someNode,
+  unwrapExpression,
 } from "../util/ast.js";
 import { enclosingFunction } from "./estree-tree.js";
 import { isReservedJsonRpcCode } from "./json-rpc.js";
-import { isProtocolCodePosition } from "./protocol-errors.js";
+import { SDK_PROTOCOL_ERROR_NAMES } from "./protocol-errors.js";
 import { type BindingDeclaration, readsOf } from "../util/references.js";
 
 /*
@@ -30,6 +32,9 @@ export function mayAnswerToolsCall(text: string): boolean {
   return text.includes(TOOLS_CALL_METHOD);
 }
 
+/** How many functions deep the route is followed from its branch (`handleToolCall` → `handleShareLead`). */
+const MAX_ROUTE_DEPTH = 3;
+
 /** Calls that only check what the client sent (`JSON.parse(body)`, `Schema.parse(params)`): their failure is a protocol error. */
 const VALIDATION_CALLS = new Set(["parse", "parseAsync", "safeParse", "safeParseAsync", "validate", "validateSync", "assert"]);
 
@@ -40,15 +45,20 @@ const VALIDATION_CALLS = new Set(["parse", "parseAsync", "safeParse", "safeParse
 const PROTOCOL_FAILURE_TEST = /unknown|not[\s_-]?found|valid|zod|schema|parse|malformed|params|auth|session/iu;
 
 /**
- * The branches of a method dispatch a `"tools/call"` literal selects: a `case`, a table's entry, the `if` whose test
- * compares the method with it, or the `if`s testing a predicate of the file that only makes that comparison
- * (`if (isToolCallRequest(message))`).
+ * The branches of a method dispatch a `"tools/call"` literal selects: a `case`, a table's entry, a function registered
+ * for it, the `if` whose test compares the method with it, or the `if`s testing a predicate of the file that only makes
+ * that comparison (`if (isToolCallRequest(message))`).
  */
 function selectedBranches(literal: TSESTree.Literal, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Node[] {
   const { parent } = literal;
   if (parent.type === AST_NODE_TYPES.SwitchCase) return parent.test === literal ? [parent] : [];
   // `"tools/call": async (params) => { ... }`, `async "tools/call"(params) { ... }`
   if (parent.type === AST_NODE_TYPES.Property) return parent.key === literal && isFunctionNode(parent.value) ? [parent.value] : [];
+  // `requestHandlers.set("tools/call", async (id, params) => { ... })`, `router.on("tools/call", ...)`
+  if (parent.type === AST_NODE_TYPES.CallExpression) {
+    const handler = parent.arguments[0] === literal ? parent.arguments.at(1) : undefined;
+    return isFunctionNode(handler) ? [handler] : [];
+  }
   if (parent.type !== AST_NODE_TYPES.BinaryExpression || (parent.operator !== "===" && parent.operator !== "==")) return [];
   const test = conjunctionAround(parent);
   if (test.parent?.type === AST_NODE_TYPES.IfStatement && test.parent.test === test) return [test.parent.consequent];
@@ -112,15 +122,24 @@ export class ToolsCallRoute {
     for (const literal of literals) {
       for (const branch of selectedBranches(literal, sourceCode)) {
         this.branches.push(branch);
-        someNode(branch, sourceCode.visitorKeys, (node) => {
-          // A call whose value the branch neither uses nor awaits sends what is decided (`this.sendResponse(id, result)`).
-          if (node.type !== AST_NODE_TYPES.CallExpression || node.parent.type === AST_NODE_TYPES.ExpressionStatement) return false;
-          const fn = calledFunction(node.callee, sourceCode);
-          if (fn) this.functions.add(fn);
-          return false;
-        });
+        this.addCalledFunctions(branch, 0);
       }
     }
+  }
+
+  /**
+   * The functions of the file `route` calls with their value used or awaited, and theirs, `MAX_ROUTE_DEPTH` deep: a call
+   * whose value the route neither uses nor awaits sends what is decided (`this.sendResponse(id, result)`).
+   */
+  private addCalledFunctions(route: TSESTree.Node, depth: number): void {
+    someNode(route, this.sourceCode.visitorKeys, (node) => {
+      if (node.type !== AST_NODE_TYPES.CallExpression || node.parent.type === AST_NODE_TYPES.ExpressionStatement) return false;
+      const fn = calledFunction(node.callee, this.sourceCode);
+      if (!fn || this.functions.has(fn)) return false;
+      this.functions.add(fn);
+      if (depth + 1 < MAX_ROUTE_DEPTH) this.addCalledFunctions(fn.body, depth + 1);
+      return false;
+    });
   }
 
   /**
@@ -173,12 +192,24 @@ export class ToolsCallRoute {
       if (isJsonRpcError(node)) return true;
       // `{ error: { code: -32603, message } }`, handed on to be sent
       const code = findProperty(node, "code");
-      return code !== undefined && isReservedJsonRpcCode(numericValue(code.value)) && isProtocolCodePosition(code.value);
+      return code !== undefined && this.isReservedCode(code.value);
+    }
+    // `throw new McpError(ErrorCode.InternalError, "Tool execution failed")`: the route's caller answers it as one.
+    if (node.type === AST_NODE_TYPES.ThrowStatement) {
+      const thrown = unwrapExpression(node.argument);
+      return thrown.type === AST_NODE_TYPES.NewExpression && SDK_PROTOCOL_ERROR_NAMES.includes(calleeName(thrown.callee) ?? "");
     }
     if (node.type !== AST_NODE_TYPES.CallExpression && node.type !== AST_NODE_TYPES.NewExpression) return false;
-    if (node.arguments.some((argument) => isReservedJsonRpcCode(numericValue(argument)))) return true;
+    if (node.arguments.some((argument) => this.isReservedCode(argument))) return true;
     const fn = node.type === AST_NODE_TYPES.CallExpression ? calledFunction(node.callee, this.sourceCode) : undefined;
     return fn !== undefined && buildsJsonRpcError(fn, this.sourceCode.visitorKeys);
+  }
+
+  /** A reserved code, written or held by a `const` of the file (`const JSON_RPC_INTERNAL_ERROR = -32603`). */
+  private isReservedCode(node: TSESTree.Node): boolean {
+    const value = unwrapExpression(node);
+    const held = value.type === AST_NODE_TYPES.Identifier ? singleValueOf(value, this.sourceCode)?.value : undefined;
+    return isReservedJsonRpcCode(numericValue(held ?? value));
   }
 }
 

@@ -5,7 +5,9 @@ import { onErrorHelperCall } from "../model/error-helpers.js";
 import { isEmptyText } from "../model/error-text.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { hasEmptyContent, hasIsErrorTrue, onToolResult, spreadObjects } from "../model/tool-results.js";
-import { findProperty } from "../util/ast.js";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { isContentlessFailureAnswer } from "../model/failure-answers.js";
+import { findProperty, onObjectWithProperty } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "error-result-content";
@@ -27,6 +29,8 @@ export default createRule({
       structuredContent:
         "This error result carries `structuredContent`. A client on SDK v1.x validates it against the tool's success `outputSchema`, where the tool declares one, and fails the call with -32602 where it does not match; servers skip that validation for errors, so leave it out and say what went wrong in `content`.",
       removeStructuredContent: "Remove `structuredContent` from the error result.",
+      noContent:
+        'This answer to a failure has no `content`: the SDK reads it as an empty result, so the client takes it for a success and the model never sees what went wrong. Return `{ content: [{ type: "text", text: "Error: ..." }], isError: true }`.',
     },
     schema: [],
   },
@@ -35,7 +39,17 @@ export default createRule({
     if (!mcp?.gates.toolResults) return {};
     const { errorHelpers: helpers, sourceCode } = mcp;
 
+    /** Objects a handler returns as its answer to a failure, checked once each. */
+    const checked = new Set<TSESTree.ObjectExpression>();
+    const checkContentless = (object: TSESTree.ObjectExpression): void => {
+      if (checked.has(object)) return;
+      checked.add(object);
+      if (isContentlessFailureAnswer(object, mcp)) context.report({ node: object, messageId: "noContent" });
+    };
+
     return {
+      ...onObjectWithProperty("error", checkContentless),
+      ...onObjectWithProperty("isError", checkContentless),
       ...onToolResult((result) => {
         const { node } = result;
         // A spread may bring `content`, `isError` or `structuredContent`: what the result holds is unknown, unless it

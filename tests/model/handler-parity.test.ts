@@ -51,6 +51,7 @@ const FILES = [
   "src/pubmed-tools.ts",
   "src/tools/monitors.ts",
   "src/tools/rate-limited.ts",
+  "src/listed-tools.ts",
   "src/tools/alerts.ts",
   "src/tools/format.ts",
   "src/notes-service.ts",
@@ -132,7 +133,9 @@ describe("handler parity: the rules and audit find the same handlers", () => {
     // returns only error results, guard; one that returns a plain text result, or a function that sometimes does, not.
     // src/tools/presets.ts default-exports a helper, no xmcp handler. src/tools/monitors.ts and src/tools/alerts.ts
     // describe one tool each in their named exports: the exported `handler` beside an input schema is its handler;
-    // src/tools/format.ts exports no schema, so its `handle` is a helper. src/tools/rate-limited.ts's queue job, which carries
+    // src/tools/format.ts exports no schema, so its `handle` is a helper. src/listed-tools.ts lists tool objects bound to
+    // constants by name: the loop over one table and the dispatcher over the other guard them as they guard entries
+    // written in the table. src/tools/rate-limited.ts's queue job, which carries
     // its promise's `resolve` and `reject`, defines no tool; its tool object does.
     // src/tasks.ts: the createTask of registerToolTask's handler object, written there or bound to a const (the member
     // or the whole object), is the handler; its getTask and getTaskResult, and a scheduler's createTask, are not.
@@ -234,6 +237,10 @@ describe("handler parity: the rules and audit find the same handlers", () => {
       "src/gitlab-tools.ts:39 registration registration false",
       "src/gitlab-tools.ts:48 registration registration false",
       "src/gitlab-tools.ts:57 registration registration false",
+      "src/listed-tools.ts:15 definition framework true",
+      "src/listed-tools.ts:25 registration registration false",
+      "src/listed-tools.ts:39 dispatchTable dispatcher true",
+      "src/listed-tools.ts:46 requestHandler dispatcher false",
       "src/mastra.ts:12 definition framework true",
       "src/meeting-bots.ts:7 definition framework false",
       "src/notes-service.ts:10 decoratedMethod framework false",

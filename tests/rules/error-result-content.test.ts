@@ -45,6 +45,24 @@ export const readInvoice = {
   },
 };`;
 
+/** An OpenAI server's dispatcher: `failure` answers its `catch` (line 14), `unknown` an unknown tool (line 11). */
+const openAiDispatcher = (failure: string, unknown = "throw new Error(`Unknown tool: ${name}`);"): string => `
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import OpenAI from "openai";
+const openai = new OpenAI();
+const server = new Server({ name: "openai", version: "1.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name } = request.params;
+  try {
+    if (name === "list_models") return { content: [{ type: "text", text: JSON.stringify((await openai.models.list()).data) }] };
+    ${unknown}
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "An error occurred";
+    ${failure}
+  }
+});`;
+
 ruleTester.run("error-result-content", rule, {
   valid: [
     {
@@ -173,8 +191,42 @@ it("answers an unknown invoice with an empty error result", async () => {
     if (!invoice) return toolError("Error: invoice not found");
     return { content: [{ type: "text", text: JSON.stringify(invoice) }] };`),
     },
+    {
+      name: "near-misses of a contentless answer: an error result with content, an error object a helper of the catch returns, an unknown tool's data",
+      filename: SERVER_FILE,
+      code: openAiDispatcher(
+        'return { content: [{ type: "text", text: `Error: ${message}` }], isError: true, _meta: { error: { code: "TOOL_ERROR" } } };',
+        'return { content: [{ type: "text", text: `Error: unknown tool ${name}` }], isError: true };',
+      ),
+    },
+    {
+      name: "near-miss of a contentless answer: an object with an error that a function of the file returns, not the handler",
+      filename: SERVER_FILE,
+      code: openAiDispatcher(
+        'return { content: [{ type: "text", text: `Error: ${describe({ error: message }).error}` }], isError: true };',
+      ).replace(
+        "const openai = new OpenAI();",
+        "const openai = new OpenAI();\nfunction describe(failure: { error: string }) { return { error: failure.error.trim() }; }",
+      ),
+    },
   ],
   invalid: [
+    {
+      name: "a dispatcher's catch answers with an error object and no content: an empty result",
+      filename: SERVER_FILE,
+      code: openAiDispatcher('return { error: { code: "TOOL_ERROR", message } };'),
+      errors: [{ messageId: "noContent", line: 14, column: 12 }],
+    },
+    {
+      name: "an McpServer callback answers isError without content",
+      filename: SERVER_FILE,
+      code: registeredTool(`    try {
+      return { content: [{ type: "text", text: await fetchInvoice(id) }] };
+    } catch (error) {
+      return { error: String(error), isError: true };
+    }`),
+      errors: [{ messageId: "noContent", line: 12, column: 14 }],
+    },
     {
       name: "content: [] on an error result",
       filename: SERVER_FILE,

@@ -1337,6 +1337,47 @@ server.addTool({
       errors: [{ messageId: "reservedCode", line: 14, column: 79, data: { code: "`INVALID_PARAMS` (-32602)" } }],
     },
     {
+      name: "hand-written routes: a function registered for tools/call, a catch two calls below the case, a constant's code, a thrown McpError",
+      filename: SERVER_FILE,
+      code: `
+import readline from "node:readline";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { dispatchToolCall, leads } from "./tools/index.js";
+const JSON_RPC_INTERNAL_ERROR = -32603;
+const requestHandlers = new Map<string, (id: number, params: any) => Promise<unknown>>();
+requestHandlers.set("tools/call", async (id, params) => {
+  try {
+    return { jsonrpc: "2.0", id, result: await dispatchToolCall(params.name, params.arguments) };
+  } catch (error) {
+    return rpcError(id, JSON_RPC_INTERNAL_ERROR, \`Error calling tool '\${params.name}': \${String(error)}\`);
+  }
+});
+function rpcError(id: number, code: number, message: string) {
+  return { jsonrpc: "2.0", id, error: { code, message } };
+}
+async function shareLead(id: number, title: string) {
+  try {
+    return { jsonrpc: "2.0", id, result: { content: [{ type: "text", text: \`Shared \${(await leads.share(title)).id}\` }] } };
+  } catch (error) {
+    throw new McpError(ErrorCode.InternalError, \`share_lead failed: \${String(error)}\`);
+  }
+}
+async function callTool(id: number, params: { name: string; arguments: { title: string } }) {
+  return params.name === "share_lead" ? await shareLead(id, params.arguments.title) : rpcError(id, -32601, "Unknown tool");
+}
+readline.createInterface({ input: process.stdin }).on("line", async (line) => {
+  const { id, method, params } = JSON.parse(line);
+  switch (method) {
+    case "tools/call":
+      process.stdout.write(JSON.stringify(await callTool(id, params)));
+  }
+});`,
+      errors: [
+        { messageId: "toolFailureAsProtocolError", line: 11, column: 12 },
+        { messageId: "toolFailureAsProtocolError", line: 21, column: 5 },
+      ],
+    },
+    {
       name: "a hand-written route's catch with several JSON-RPC answers is one report, on the first",
       filename: SERVER_FILE,
       code: HAND_WRITTEN_PROTOCOL_CLASS(`const rpcError = error instanceof Error ? { code: -32603, message: error.message } : { code: -32603, message: "Internal error" };

@@ -178,6 +178,30 @@ export const getTickerTool = {
   },
 };`;
 
+/** A notes server's tool object bound to a constant that its table lists by name; `loopBody` calls it (line 19). */
+const listedNoteTools = (loopBody: string): string => `
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { getNote, saveNote } from "./store.js";
+const updateNote = {
+  name: "update_note",
+  description: "Update a note in your workspace.",
+  schema: { note_id: z.string(), text: z.string() },
+  async handler({ note_id, text }: { note_id: string; text: string }) {
+    const note = await getNote(note_id);
+    if (note.locked) throw new Error("Locked notes are immutable; clone the note first");
+    return saveNote(note_id, text);
+  },
+};
+const TOOLS = [updateNote];
+export function registerTools(server: McpServer) {
+  for (const tool of TOOLS) {
+    server.registerTool(tool.name, { description: tool.description, inputSchema: tool.schema }, async (args: any) => {
+      ${loopBody}
+    });
+  }
+}`;
+
 /** A FastMCP Home Assistant tool that renders a template; `catchBody` is its `catch (error)` block, from line 12. */
 const RENDER_TEMPLATE_TOOL = (catchBody: string): string => `
 import { FastMCP, UserError } from "fastmcp";
@@ -2073,8 +2097,32 @@ export function createGitLogTool() {
   };
 }`,
     },
+    {
+      name: "a tool object bound to a constant that the table lists by name: the loop calls its handler inside a try that answers",
+      filename: SERVER_FILE,
+      code: listedNoteTools(`try {
+        return { content: [{ type: "text" as const, text: JSON.stringify(await tool.handler(args)) }] };
+      } catch (err) {
+        return { content: [{ type: "text" as const, text: \`Error: \${(err as Error).message}\` }], isError: true };
+      }`),
+    },
   ],
   invalid: [
+    {
+      name: "look-alike of a listed tool object: the loop calls its handler outside any try",
+      filename: SERVER_FILE,
+      code: listedNoteTools('return { content: [{ type: "text" as const, text: JSON.stringify(await tool.handler(args)) }] };'),
+      errors: [
+        escapingThrow(
+          listedNoteTools('return { content: [{ type: "text" as const, text: JSON.stringify(await tool.handler(args)) }] };'),
+          { line: 11, column: 22 },
+          [
+            'throw new Error("Locked notes are immutable; clone the note first");',
+            'return { content: [{ type: "text", text: "Error: Locked notes are immutable; clone the note first" }], isError: true };',
+          ],
+        ),
+      ],
+    },
     {
       name: "a rate limiter's queue job carries its promise's resolve and reject: its throw is not a tool's; the tool object's is",
       filename: TOOL_FILE,

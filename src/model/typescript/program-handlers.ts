@@ -308,7 +308,9 @@ class Builder {
     }
     // A definition object as an entry holds the handler in a handler property.
     return entries.flatMap((entry) => {
-      const value = typescript.isMethodDeclaration(entry) ? entry : unwrapTs(entry);
+      const written = typescript.isMethodDeclaration(entry) ? entry : unwrapTs(entry);
+      // A definition bound to a `const` of the file, listed by name (`[askTool]`).
+      const value = typescript.isIdentifier(written) ? (constInitializer(this.checker, written) ?? written) : written;
       if (!typescript.isObjectLiteralExpression(value)) return [entry];
       const has = (name: string): boolean => findMember(value, name) !== undefined;
       return value.properties.flatMap((member): (ts.Expression | ts.MethodDeclaration)[] => {
@@ -456,8 +458,28 @@ class Builder {
    * `property` only where a `try` of theirs returns an error result (`isTableLoopMethod`). A use in a handler position
    * (`registerTool(tool.name, config, tool.handler)`) is not a call: that registration is found from the call itself.
    */
+  /**
+   * The table a definition object is an entry of: written in it (`tableEntryContainerTs`), or bound to a `const` whose
+   * name the file's table lists (`const askTool = { ... }; const tools = [askTool]`): the ESTree `tableListing`.
+   */
+  private tableListing(object: ts.ObjectLiteralExpression): ts.Expression | undefined {
+    const written = tableEntryContainerTs(object);
+    const declaration = written ? undefined : outerTs(object).parent;
+    if (!declaration || !isConstDeclaration(declaration) || !typescript.isIdentifier(declaration.name)) return written;
+    const symbol = this.checker.getSymbolAtLocation(declaration.name);
+    for (const node of descendants(object.getSourceFile())) {
+      if (!typescript.isIdentifier(node) || node === declaration.name || node.text !== declaration.name.text) continue;
+      const read = typescript.isShorthandPropertyAssignment(node.parent)
+        ? this.checker.getShorthandAssignmentValueSymbol(node.parent)
+        : this.checker.getSymbolAtLocation(node);
+      const listing = read === symbol ? tableEntryContainerTs(node) : undefined;
+      if (listing) return listing;
+    }
+    return undefined;
+  }
+
   private loopGuards(object: ts.ObjectLiteralExpression, property: string | undefined, loops: readonly TableLoop[]): boolean {
-    const table = tableEntryContainerTs(object);
+    const table = this.tableListing(object);
     if (property === undefined || !table) return false;
     const readsTable = this.tableReadTest(table);
     const uses: ts.Expression[] = [];
@@ -821,10 +843,11 @@ function tableLoopOf(node: ts.Node): TableLoop | undefined {
 }
 
 /** The table a definition object is an entry of: an array, a keyed object or a `Map` (the ESTree `tableEntryContainer`). */
-function tableEntryContainerTs(entry: ts.ObjectLiteralExpression): ts.Expression | undefined {
+function tableEntryContainerTs(entry: ts.Expression): ts.Expression | undefined {
   const child = outerTs(entry);
   const parent = child.parent;
   if (typescript.isPropertyAssignment(parent) && parent.initializer === child) return parent.parent;
+  if (typescript.isShorthandPropertyAssignment(parent) && parent.name === child) return parent.parent;
   if (!typescript.isArrayLiteralExpression(parent)) return undefined;
   const pair = parent.elements.indexOf(child as ts.Expression) === 1 ? outerTs(parent) : undefined;
   const entries = pair?.parent;
