@@ -30,7 +30,8 @@ export interface HandlerShape {
   via: string | undefined;
   /**
    * A registration in `McpServer`'s own form (`registerTool(name, config, cb)`, `tool(name, ..., cb)`),
-   * not a project's method of the same name (the ADR's `transport.registerTool(schema, handler)`).
+   * not a project's method of the same name (the ADR's `transport.registerTool(schema, handler)`); or a default export
+   * that xmcp registers on `McpServer` for its tool file.
    */
   mcpServer?: boolean;
 }
@@ -685,8 +686,9 @@ export const TOOL_METADATA_EXPORTS: ReadonlySet<string> = new Set(["schema", "me
 export function defaultExportShape(inToolFile: boolean, facts: () => FileFacts): HandlerShape | undefined {
   if (!inToolFile) return undefined;
   const { imports, exportsToolMetadata } = facts();
-  const xmcp = exportsToolMetadata || imports.some((source) => source === XMCP_MODULE || source.startsWith(`${XMCP_MODULE}/`));
-  return xmcp ? { kind: "defaultExport", via: undefined } : undefined;
+  const importsXmcp = imports.some((source) => source === XMCP_MODULE || source.startsWith(`${XMCP_MODULE}/`));
+  // xmcp registers the handler of a file that imports it with `McpServer`, whose safety net answers its throws.
+  return exportsToolMetadata || importsXmcp ? { kind: "defaultExport", via: undefined, mcpServer: importsXmcp } : undefined;
 }
 
 /**
@@ -774,7 +776,7 @@ export function handlerPath(shape: HandlerShape): HandlerPath {
 }
 
 function isMcpServerRegistration(shape: HandlerShape): boolean {
-  return shape.kind === "registration" && shape.mcpServer === true;
+  return (shape.kind === "registration" || shape.kind === "defaultExport") && shape.mcpServer === true;
 }
 
 /**
@@ -782,7 +784,7 @@ function isMcpServerRegistration(shape: HandlerShape): boolean {
  * callback's. An object without `content` is an empty result there (v1 fills in `content: []`), whatever else it holds.
  */
 export function answersWithCallToolResult(shape: HandlerShape): boolean {
-  return shape.kind === "requestHandler" || isMcpServerRegistration(shape);
+  return shape.kind === "requestHandler" || (shape.kind === "registration" && shape.mcpServer === true);
 }
 
 /**

@@ -4048,6 +4048,31 @@ server.addTool({
       ],
     },
     {
+      name: "look-alike of an xmcp tool file: a default export beside metadata, without xmcp, runs whatever its loader does",
+      filename: "src/tools/greet.ts",
+      code: `
+export const metadata = { name: "greet", description: "Greet someone by name" };
+export default async function greet({ name }: { name: string }) {
+  if (name.length > 64) throw new RangeError(\`name too long (\${name.length})\`);
+  return { content: [{ type: "text", text: \`Hello, \${name}!\` }] };
+}`,
+      errors: [
+        escapingThrow(
+          `
+export const metadata = { name: "greet", description: "Greet someone by name" };
+export default async function greet({ name }: { name: string }) {
+  if (name.length > 64) throw new RangeError(\`name too long (\${name.length})\`);
+  return { content: [{ type: "text", text: \`Hello, \${name}!\` }] };
+}`,
+          { line: 4, column: 25 },
+          [
+            "throw new RangeError(`name too long (${name.length})`);",
+            'return { content: [{ type: "text", text: `Error: name too long (${name.length})` }], isError: true };',
+          ],
+        ),
+      ],
+    },
+    {
       name: "xmcp: the default export of a tool file, with a custom prefix",
       filename: "src/tools/greet.ts",
       settings: { "mcp-tool-errors": { errorPrefix: "Failed: " } },
@@ -4063,6 +4088,8 @@ export default async function greet({ name }: InferSchema<typeof schema>) {
           messageId: "throw",
           line: 5,
           column: 25,
+          // xmcp registers the default export with McpServer, whose safety net answers the throw.
+          data: { outcome: THROW_SAFETY_NET.replace('"Error: "', '"Failed: "'), hint: "" },
           suggestions: [
             {
               messageId: "replaceWithErrorResult",
