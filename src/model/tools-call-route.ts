@@ -9,10 +9,11 @@ import {
   numericValue,
   singleValueOf,
   someNode,
+  tryAround,
   unwrapExpression,
 } from "../util/ast.js";
 import { enclosingFunction } from "./estree-tree.js";
-import { isReservedJsonRpcCode } from "./json-rpc.js";
+import { isJsonRpcErrorResponse, isReservedJsonRpcCode } from "./json-rpc.js";
 import { SDK_PROTOCOL_ERROR_NAMES } from "./protocol-errors.js";
 import { type BindingDeclaration, readsOf } from "../util/references.js";
 
@@ -99,12 +100,7 @@ function bindingOf(fn: FunctionNode): { declaration: BindingDeclaration; id: TSE
 
 /** A function of the file that builds a JSON-RPC error response (`createErrorResponse(id, code, message)`, `sendError(id, message)`). */
 function buildsJsonRpcError(fn: FunctionNode, visitorKeys: TSESLint.SourceCode.VisitorKeys): boolean {
-  return someNode(fn.body, visitorKeys, (node) => node.type === AST_NODE_TYPES.ObjectExpression && isJsonRpcError(node));
-}
-
-/** `{ jsonrpc: "2.0", id, error: { code, message } }` */
-function isJsonRpcError(object: TSESTree.ObjectExpression): boolean {
-  return findProperty(object, "jsonrpc") !== undefined && findProperty(object, "error") !== undefined;
+  return someNode(fn.body, visitorKeys, (node) => node.type === AST_NODE_TYPES.ObjectExpression && isJsonRpcErrorResponse(node));
 }
 
 /**
@@ -181,7 +177,7 @@ export class ToolsCallRoute {
   private awaitsUncaughtCall(branch: TSESTree.Node, statement: TSESTree.TryStatement): boolean {
     return someNode(branch, this.sourceCode.visitorKeys, (node) => {
       if (node.type !== AST_NODE_TYPES.AwaitExpression || node.argument.type !== AST_NODE_TYPES.CallExpression) return false;
-      if (isValidation(node.argument) || innerTry(node, statement)) return false;
+      if (isValidation(node.argument) || tryAround(node, statement)) return false;
       const fn = calledFunction(node.argument.callee, this.sourceCode);
       return !fn || !answersFailures(fn);
     });
@@ -189,7 +185,7 @@ export class ToolsCallRoute {
 
   private isJsonRpcErrorAnswer(node: TSESTree.Node): boolean {
     if (node.type === AST_NODE_TYPES.ObjectExpression) {
-      if (isJsonRpcError(node)) return true;
+      if (isJsonRpcErrorResponse(node)) return true;
       // `{ error: { code: -32603, message } }`, handed on to be sent
       const code = findProperty(node, "code");
       return code !== undefined && this.isReservedCode(code.value);
@@ -215,14 +211,6 @@ export class ToolsCallRoute {
 
 function isValidation(call: TSESTree.CallExpression): boolean {
   return VALIDATION_CALLS.has(calleeName(call.callee) ?? "");
-}
-
-/** A `try` with a `catch`, inside `outer`'s block, whose block holds `node`. */
-function innerTry(node: TSESTree.Node, outer: TSESTree.TryStatement): boolean {
-  for (let current = node.parent; current && current !== outer; current = current.parent) {
-    if (current.type === AST_NODE_TYPES.TryStatement && current.handler && contains(current.block, node)) return true;
-  }
-  return false;
 }
 
 /**

@@ -7,13 +7,13 @@ import {
   reExportedProtocolErrors,
   usesByExpression,
 } from "../model/protocol-errors.js";
-import { isReservedJsonRpcCode } from "../model/json-rpc.js";
+import { isJsonRpcErrorResponse, isReservedJsonRpcCode } from "../model/json-rpc.js";
 import { mayAnswerToolsCall, TOOLS_CALL_METHOD, ToolsCallRoute } from "../model/tools-call-route.js";
 import { thrownProtocolErrorFate } from "../model/throw-outcome.js";
 import { getMcpContext } from "../model/context.js";
 import { INVALID_SETTINGS_MESSAGE } from "../model/settings.js";
 import { hasOnlyToolLevelCodes } from "../model/typescript/protocol-codes.js";
-import { constVariableOf, contains, findProperty, numericValue, onObjectWithProperty, outerParent, readReferences } from "../util/ast.js";
+import { constVariableOf, contains, numericValue, onObjectWithProperty, outerParent, readReferences } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 
 export const RULE_NAME = "no-protocol-errors-in-tools";
@@ -131,7 +131,7 @@ export default createRule({
         }
       },
       ...onObjectWithProperty("jsonrpc", (node, jsonrpc) => {
-        if (findProperty(node, "error") && reportable(node)) {
+        if (isJsonRpcErrorResponse(node) && reportable(node)) {
           context.report({ node: jsonrpc, messageId: "handBuiltJsonRpcError" });
         }
       }),
