@@ -1187,44 +1187,25 @@ server.registerTool("pruefung", {}, async ({ node }: { node: string }) => {
         },
       ],
     },
-    {
-      name: "an error label in another language reads as an error text: エラー:",
+    ...["エラー: 再生にはログインが必要です。", "Fehler: Anmeldung erforderlich."].map((text) => ({
+      name: `an error label in another language reads as an error text: ${text}`,
       filename: SERVER_FILE,
-      code: pausePlaybackTool('{ content: [{ type: "text", text: "エラー: 再生にはログインが必要です。" }] }'),
+      code: pausePlaybackTool(`{ content: [{ type: "text", text: "${text}" }] }`),
       errors: [
         {
-          messageId: "missingIsError",
+          messageId: "missingIsError" as const,
           line: 7,
           column: 22,
           data: { evidence: ERROR_TEXT },
           suggestions: [
             {
-              messageId: "addIsError",
-              output: pausePlaybackTool('{ content: [{ type: "text", text: "エラー: 再生にはログインが必要です。" }], isError: true }'),
+              messageId: "addIsError" as const,
+              output: pausePlaybackTool(`{ content: [{ type: "text", text: "${text}" }], isError: true }`),
             },
           ],
         },
       ],
-    },
-    {
-      name: "an error label in another language reads as an error text: Fehler:",
-      filename: SERVER_FILE,
-      code: pausePlaybackTool('{ content: [{ type: "text", text: "Fehler: Anmeldung erforderlich." }] }'),
-      errors: [
-        {
-          messageId: "missingIsError",
-          line: 7,
-          column: 22,
-          data: { evidence: ERROR_TEXT },
-          suggestions: [
-            {
-              messageId: "addIsError",
-              output: pausePlaybackTool('{ content: [{ type: "text", text: "Fehler: Anmeldung erforderlich." }], isError: true }'),
-            },
-          ],
-        },
-      ],
-    },
+    })),
     ...[
       {
         name: "mcp-framework: a failure string returned from execute's catch is sent as a success; the suggestion throws it",
