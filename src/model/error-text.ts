@@ -200,11 +200,14 @@ const ERROR_DOING = new RegExp(
 );
 
 /**
- * `Failed to delete action`, `❌ Unable to retrieve a summary.`, `Could not determine the branch`, `Cannot rename ...`: a
- * text that opens (after decoration) by saying the tool could not do its work. `Failures: 0` and `Failed tests: 2` do
- * not: the words must be followed by what could not be done.
+ * `Failed to delete action`, `❌ Unable to retrieve a summary.`, `Could not determine the branch`, `Cannot rename ...`,
+ * `Access denied: ...`, `Permission denied`: a text that opens (after decoration) by saying the tool could not do its
+ * work. `Failures: 0` and `Failed tests: 2` do not: the words must be followed by what could not be done.
  */
-const FAILURE_START = new RegExp(String.raw`^${DECORATION}(?:failed to|unable to|could ?n[o']t|cannot|can't)\s+\p{L}`, "iu");
+const FAILURE_START = new RegExp(
+  String.raw`^${DECORATION}(?:(?:failed to|unable to|could ?n[o']t|cannot|can't)\s+\p{L}|(?:access|permission) denied\b)`,
+  "iu",
+);
 
 /** A static prefix opens by saying the tool could not do its work (`FAILURE_START`). */
 export function opensWithFailure(prefix: Pick<StaticPrefix, "text">): boolean {

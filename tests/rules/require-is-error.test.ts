@@ -1160,6 +1160,11 @@ server.registerTool("pruefung", {}, async ({ node }: { node: string }) => {
   return { content: [{ type: "text", text: entries.join("\\n") }] };
 }`),
     },
+    {
+      name: "near-miss of a denial: a text about denied requests that opens otherwise",
+      filename: SERVER_FILE,
+      code: pausePlaybackTool('{ content: [{ type: "text", text: "Access log: 2 requests denied today" }] }'),
+    },
   ],
   invalid: [
     {
@@ -1187,8 +1192,12 @@ server.registerTool("pruefung", {}, async ({ node }: { node: string }) => {
         },
       ],
     },
-    ...["エラー: 再生にはログインが必要です。", "Fehler: Anmeldung erforderlich."].map((text) => ({
-      name: `an error label in another language reads as an error text: ${text}`,
+    ...[
+      "エラー: 再生にはログインが必要です。",
+      "Fehler: Anmeldung erforderlich.",
+      "Access denied: the playlist belongs to another user",
+    ].map((text) => ({
+      name: `an error label in another language, or a denial, reads as an error text: ${text}`,
       filename: SERVER_FILE,
       code: pausePlaybackTool(`{ content: [{ type: "text", text: "${text}" }] }`),
       errors: [
