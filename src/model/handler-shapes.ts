@@ -98,8 +98,12 @@ export function isHandlerObjectMember(member: string | undefined): boolean {
 /** A framework whose runtime turns a handler's throw into an error result of its own wording (`throwOutcome` says how). */
 export type ConvertingFramework = "fastmcp";
 
+/** FastMCP's module, and the method its server registers a tool object with. */
+const FASTMCP_MODULE = "fastmcp";
+const FASTMCP_ADD_TOOL = "addTool";
+
 /** Definition functions whose runtime turns a throw into an error result: FastMCP's `addTool`. */
-const CONVERTING_DEFINITION_FUNCTIONS: Readonly<Record<string, ConvertingFramework>> = { addTool: "fastmcp" };
+const CONVERTING_DEFINITION_FUNCTIONS: Readonly<Record<string, ConvertingFramework>> = { [FASTMCP_ADD_TOOL]: "fastmcp" };
 
 /**
  * Base classes whose runtime answers a throw with the thrown message as an error result, and any returned value as a
@@ -115,16 +119,16 @@ const XMCP_MODULE = "xmcp";
 
 /**
  * The text may hold a handler that answers with a string, which its framework sends as a text result: FastMCP's
- * `addTool({ execute })`, an mcp-framework `MCPTool`, an xmcp tool file (which imports `xmcp`). The SDK's own handlers
- * answer with results, never strings.
+ * `addTool({ execute })` (or a tool object of a file that imports `fastmcp`), an mcp-framework `MCPTool`, an xmcp tool
+ * file (which imports `xmcp`). The SDK's own handlers answer with results, never strings.
  */
 export function mayAnswerWithStrings(text: string): boolean {
   return STRING_ANSWERING_FRAMEWORKS.test(text);
 }
 
-/** The names that show such a framework: its definition function, its base class, xmcp's module (`defaultExportShape`). */
+/** The names that show such a framework: its definition function or module, its base class, xmcp's module (`defaultExportShape`). */
 const STRING_ANSWERING_FRAMEWORKS = new RegExp(
-  `\\b(?:${[...Object.keys(CONVERTING_DEFINITION_FUNCTIONS), ...MESSAGE_ANSWERING_BASE_CLASSES, XMCP_MODULE].join("|")})\\b`,
+  `\\b(?:${[...Object.keys(CONVERTING_DEFINITION_FUNCTIONS), FASTMCP_MODULE, ...MESSAGE_ANSWERING_BASE_CLASSES, XMCP_MODULE].join("|")})\\b`,
   "u",
 );
 
@@ -408,6 +412,8 @@ export interface DefinitionObjectFacts {
   hasInputSchema: boolean;
   /** It defines a prompt or a resource, or is a queue's job (`definesNoTool`): asked only of an object that would define a tool. */
   definesNoTool: () => boolean;
+  /** The modules the file imports (`FileFacts.imports`): asked only of a tool file's object given to no call. */
+  fileImports: () => readonly string[];
 }
 
 /** Registrations of the other MCP primitives: the handler of an object given to them answers `prompts/get` or `resources/read`. */
@@ -484,8 +490,12 @@ function toolDefinitionShape(settings: McpSettings, facts: DefinitionObjectFacts
     if (facts.otherToolApi) return undefined;
     if (settings.handlers.definitionFunctions.includes(facts.definitionCall)) return { kind: "definition", via: facts.definitionCall };
   }
-  // In a tool file, the project's own definition function (`definePageTool({ handler })`) is what the hint names.
-  if (facts.inToolFile) return { kind: "definition", via: facts.definitionCall };
+  // In a tool file, the project's own definition function (`definePageTool({ handler })`) is what the hint names; an
+  // object of a file that imports FastMCP, with its `parameters`, is a FastMCP tool that the server hands to `addTool`.
+  if (facts.inToolFile) {
+    const fastMcp = facts.definitionCall === undefined && facts.hasInputSchema && facts.fileImports().includes(FASTMCP_MODULE);
+    return { kind: "definition", via: fastMcp ? FASTMCP_ADD_TOOL : facts.definitionCall };
+  }
   // Given to a call (a project's `registerTool(server, { name, schema, handler })`), the object is that function's to run.
   return facts.hasInputSchema && facts.inServerCode ? { kind: "definition", via: facts.definitionCall } : undefined;
 }

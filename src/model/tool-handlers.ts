@@ -714,6 +714,7 @@ export class ToolHandlers {
       inServerCode: !this.isToolFile && hasInputSchema && isServerCode(this.settings, this.facts()),
       hasInputSchema,
       definesNoTool: () => definesNoTool(definitionCall, has),
+      fileImports: () => this.imports(),
     });
     const guard =
       shape && (given ? { call: given.call, argumentIndex: given.call.arguments.indexOf(given.argument) } : factoryCall(object));

@@ -202,6 +202,24 @@ export function registerTools(server: McpServer) {
   }
 }`;
 
+/** Fizzy's boards tool, an object of a tool file that the server hands to FastMCP's `addTool`; its throw on line 12. */
+const boardsToolFile = (imports: string): string => `
+${imports}
+import { z } from "zod";
+import { getFizzyClient } from "../client/index.js";
+export const boardsTool = {
+  name: "fizzy_list_boards",
+  description: "List boards in an account",
+  parameters: z.object({ account_slug: z.string() }),
+  execute: async (args: { account_slug: string }) => {
+    const result = await getFizzyClient().listBoards(args.account_slug);
+    if (!result.ok) {
+      throw new UserError(\`Could not list boards of account "\${args.account_slug}"\`);
+    }
+    return JSON.stringify(result.value);
+  },
+};`;
+
 /** A FastMCP Home Assistant tool that renders a template; `catchBody` is its `catch (error)` block, from line 12. */
 const RENDER_TEMPLATE_TOOL = (catchBody: string): string => `
 import { FastMCP, UserError } from "fastmcp";
@@ -2108,6 +2126,39 @@ export function createGitLogTool() {
     },
   ],
   invalid: [
+    ...[
+      {
+        imports: 'import { UserError } from "fastmcp";',
+        outcome: THROW_FASTMCP_USER_ERROR,
+        name: "a tool file's object beside a FastMCP import is a FastMCP tool: its UserError is answered with its message",
+      },
+      {
+        imports: 'import { UserError } from "../errors.js";',
+        outcome: THROW_ESCAPES,
+        name: "look-alike of a FastMCP tool file: the same object without FastMCP's import runs whatever its loader does",
+      },
+    ].map(({ imports, outcome, name }) => ({
+      name,
+      filename: "src/tools/boards.ts",
+      code: boardsToolFile(imports),
+      errors: [
+        {
+          messageId: "throw" as const,
+          data: { outcome, hint: " If your framework turns `UserError` into an error result, add it to this rule's `allow` option." },
+          line: 12,
+          column: 7,
+          suggestions: [
+            {
+              messageId: "replaceWithErrorResult" as const,
+              output: boardsToolFile(imports).replace(
+                'throw new UserError(`Could not list boards of account "${args.account_slug}"`);',
+                'return { content: [{ type: "text", text: `Error: Could not list boards of account "${args.account_slug}"` }], isError: true };',
+              ),
+            },
+          ],
+        },
+      ],
+    })),
     {
       name: "look-alike of a listed tool object: the loop calls its handler outside any try",
       filename: SERVER_FILE,

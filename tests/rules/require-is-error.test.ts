@@ -241,6 +241,22 @@ export function createSuccessResponse<T>({ data }: { data: T }): ToolResponse {
   return { content: [{ type: "text", text: JSON.stringify(data, null, 2) }] };
 }`;
 
+/** Fizzy's card tool, an object of a tool file (`imports` on line 2); its failure string on line 11. */
+const cardToolFile = (imports: string): string => `
+${imports}
+import { z } from "zod";
+import { getFizzyClient } from "../client/index.js";
+export const cardTool = {
+  name: "fizzy_get_card",
+  description: "Get a card",
+  parameters: z.object({ card_id: z.string() }),
+  execute: async (args: { card_id: string }) => {
+    const result = await getFizzyClient().getCard(args.card_id);
+    if (!result.ok) return \`Error: card \${args.card_id} not found\`;
+    return JSON.stringify(result.value);
+  },
+};`;
+
 /** The evidence of a result whose text opens as an error does. */
 const ERROR_TEXT = "its text reads as an error";
 
@@ -1165,8 +1181,34 @@ server.registerTool("pruefung", {}, async ({ node }: { node: string }) => {
       filename: SERVER_FILE,
       code: pausePlaybackTool('{ content: [{ type: "text", text: "Access log: 2 requests denied today" }] }'),
     },
+    {
+      name: "look-alike of a FastMCP tool file: without FastMCP's import, what its loader makes of a string is unknown",
+      filename: "src/tools/cards.ts",
+      code: cardToolFile('import { UserError } from "../errors.js";'),
+    },
   ],
   invalid: [
+    {
+      name: "a tool file's object beside a FastMCP import is a FastMCP tool: its failure string is sent as a success",
+      filename: "src/tools/cards.ts",
+      code: cardToolFile('import { UserError } from "fastmcp";'),
+      errors: [
+        {
+          messageId: "failureString",
+          line: 11,
+          column: 28,
+          suggestions: [
+            {
+              messageId: "wrapAsErrorResult",
+              output: cardToolFile('import { UserError } from "fastmcp";').replace(
+                "return `Error: card ${args.card_id} not found`;",
+                'return { content: [{ type: "text", text: `Error: card ${args.card_id} not found` }], isError: true };',
+              ),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "a function named as an error result's builder returns a result without isError",
       filename: "src/utils/toolResponses.ts",

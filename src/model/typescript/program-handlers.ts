@@ -431,6 +431,7 @@ class Builder {
       inServerCode: isServerCode(this.settings, facts),
       hasInputSchema: hasInputSchemaProperty(has),
       definesNoTool: () => definesNoTool(definitionCall, has),
+      fileImports: () => facts.imports,
     });
     if (!shape) return;
     const guard = call ?? factoryCallTs(object);
