@@ -379,11 +379,13 @@ const ERROR_BUILDER_NAME =
   /^(?:(?:create|make|build|format|to|new)(?:Mcp|Tool)?Error|(?:mcp|tool)?error|(?:mcp|tool)Error)(?:Response|Result|Reply|Content)?$/u;
 
 /**
- * The result is what a function named as an error result's builder (`ERROR_BUILDER_NAME`) returns from what it is given
- * (`function createErrorResponse({ message }) { return { content: [{ type: "text", text: message }] }; }`): every
- * failure the project answers through it is sent as a success.
+ * The result is what a function named as an error result's builder (`ERROR_BUILDER_NAME`) returns from what it is given,
+ * with a text item (`function createErrorResponse({ message }) { return { content: [{ type: "text", text: message }] };
+ * }`): every failure the project answers through it is sent as a success.
  */
 function isNamedErrorBuilderResult(result: ToolResult): boolean {
+  // A text item: an object whose `content` holds other data (`{ status: "Error", content: pages }`) is no tool result.
+  if (result.text === undefined) return false;
   const site = returnSite(result.node);
   const name = site && declaredName(site.fn);
   return site !== undefined && site.fn.params.length > 0 && name !== undefined && ERROR_BUILDER_NAME.test(name);

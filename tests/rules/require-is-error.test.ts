@@ -1170,6 +1170,14 @@ server.registerTool("pruefung", {}, async ({ node }: { node: string }) => {
 });`,
     },
     {
+      name: "near-miss of an error result's builder: its object's content holds no text item (a crawl's report of no pages)",
+      filename: "src/tools/extractUrlContent.ts",
+      code: `
+export function formatErrorResult(url: string, reason: string) {
+  return { status: "Error", message: \`Recursive fetch failed: \${reason}\`, rootUrl: url, pagesExplored: 0, content: [] };
+}`,
+    },
+    {
       name: "near-miss of an error builder's name: a function that formats an error log, and a success builder",
       filename: "src/utils/toolResponses.ts",
       code: TOOL_RESPONSES(`export function formatErrorLog(entries: string[]): ToolResponse {
