@@ -101,8 +101,7 @@ const LOCALIZED_ERROR_LABEL = new RegExp(
  * `エラーログ: 3件` (an error log) and `Fehler gefunden: 0` (errors found) do not.
  */
 export const LOCALIZED_ERROR_WORD = new RegExp(
-  String.raw`^${DECORATION}(?:[^:：
-]{0,24}(?:エラー|错误|錯誤|오류|에러)|(?:erro|fehler|erreur|errore|ошибка|fout|błąd|hata))\s*[:：]`,
+  String.raw`^${DECORATION}(?:[^:：\n]{0,24}(?:エラー|错误|錯誤|오류|에러)|(?:erro|fehler|erreur|errore|ошибка|fout|błąd|hata))\s*[:：]`,
   "iu",
 );
 

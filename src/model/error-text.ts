@@ -539,9 +539,9 @@ export function isJsonStringify(callee: TSESTree.Node): boolean {
 }
 
 /**
- * A static prefix reads as an error text: the configured prefix or an accepted one (or a variant of
- * them), the word `error` and a separator (or an error's label in another language, `LOCALIZED_ERROR_WORD`), the word and what failed (`Error fetching report:`), or a match of
- * `errorTextPattern`.
+ * A static prefix reads as an error text: the configured prefix or an accepted one (or a variant of them), the word
+ * `error` and a separator (or an error's label in another language, `LOCALIZED_ERROR_WORD`), the word and what failed
+ * (`Error fetching report:`), or a match of `errorTextPattern`.
  */
 export function isErrorText(prefix: Pick<StaticPrefix, "text" | "shape">, settings: McpSettings): boolean {
   const { text } = prefix;
