@@ -1,5 +1,6 @@
 import rule from "../../src/rules/no-throw-in-tool-handler.js";
 import { payInvoiceTool } from "./cases/pay-invoice.js";
+import { FIZZY_CARD_TOOL_FILE } from "./cases/fizzy-tool-file.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
 import { TASK_DISPATCHER } from "./cases/task-dispatcher.js";
 import {
@@ -202,23 +203,9 @@ export function registerTools(server: McpServer) {
   }
 }`;
 
-/** Fizzy's boards tool, an object of a tool file that the server hands to FastMCP's `addTool`; its throw on line 12. */
-const boardsToolFile = (imports: string): string => `
-${imports}
-import { z } from "zod";
-import { getFizzyClient } from "../client/index.js";
-export const boardsTool = {
-  name: "fizzy_list_boards",
-  description: "List boards in an account",
-  parameters: z.object({ account_slug: z.string() }),
-  execute: async (args: { account_slug: string }) => {
-    const result = await getFizzyClient().listBoards(args.account_slug);
-    if (!result.ok) {
-      throw new UserError(\`Could not list boards of account "\${args.account_slug}"\`);
-    }
-    return JSON.stringify(result.value);
-  },
-};`;
+/** The card tool throwing where the card is missing (line 12). */
+const cardToolFile = (imports: string): string =>
+  FIZZY_CARD_TOOL_FILE(imports, "if (!result.ok) {\n      throw new UserError(`Card ${args.card_id} not found`);\n    }");
 
 /** A FastMCP Home Assistant tool that renders a template; `catchBody` is its `catch (error)` block, from line 12. */
 const RENDER_TEMPLATE_TOOL = (catchBody: string): string => `
@@ -2139,8 +2126,8 @@ export function createGitLogTool() {
       },
     ].map(({ imports, outcome, name }) => ({
       name,
-      filename: "src/tools/boards.ts",
-      code: boardsToolFile(imports),
+      filename: "src/tools/cards.ts",
+      code: cardToolFile(imports),
       errors: [
         {
           messageId: "throw" as const,
@@ -2150,9 +2137,9 @@ export function createGitLogTool() {
           suggestions: [
             {
               messageId: "replaceWithErrorResult" as const,
-              output: boardsToolFile(imports).replace(
-                'throw new UserError(`Could not list boards of account "${args.account_slug}"`);',
-                'return { content: [{ type: "text", text: `Error: Could not list boards of account "${args.account_slug}"` }], isError: true };',
+              output: cardToolFile(imports).replace(
+                "throw new UserError(`Card ${args.card_id} not found`);",
+                'return { content: [{ type: "text", text: `Error: Card ${args.card_id} not found` }], isError: true };',
               ),
             },
           ],

@@ -1,4 +1,5 @@
 import rule from "../../src/rules/require-is-error.js";
+import { FIZZY_CARD_TOOL_FILE } from "./cases/fizzy-tool-file.js";
 import { createRuleTester, SERVER_FILE, TOOL_FILE } from "../rule-tester.js";
 import { gaqlTool } from "./cases/gaql-tool.js";
 import { SNAPSHOT_NOT_FOUND, snapshotTool } from "./cases/snapshot-tool.js";
@@ -241,21 +242,9 @@ export function createSuccessResponse<T>({ data }: { data: T }): ToolResponse {
   return { content: [{ type: "text", text: JSON.stringify(data, null, 2) }] };
 }`;
 
-/** Fizzy's card tool, an object of a tool file (`imports` on line 2); its failure string on line 11. */
-const cardToolFile = (imports: string): string => `
-${imports}
-import { z } from "zod";
-import { getFizzyClient } from "../client/index.js";
-export const cardTool = {
-  name: "fizzy_get_card",
-  description: "Get a card",
-  parameters: z.object({ card_id: z.string() }),
-  execute: async (args: { card_id: string }) => {
-    const result = await getFizzyClient().getCard(args.card_id);
-    if (!result.ok) return \`Error: card \${args.card_id} not found\`;
-    return JSON.stringify(result.value);
-  },
-};`;
+/** The card tool's failure string (line 11). */
+const cardToolFile = (imports: string): string =>
+  FIZZY_CARD_TOOL_FILE(imports, "if (!result.ok) return `Error: card ${args.card_id} not found`;");
 
 /** The evidence of a result whose text opens as an error does. */
 const ERROR_TEXT = "its text reads as an error";
