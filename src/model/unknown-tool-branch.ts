@@ -489,8 +489,8 @@ export function isInUnknownToolBranch(
     if (
       parent.type === AST_NODE_TYPES.IfStatement &&
       parent.consequent === child &&
-      parent.parent === handler.body &&
-      rejectsUnknownTool(child, RATE_LIMITED_MESSAGE)
+      throwsAfterDeclarations(child, RATE_LIMITED_MESSAGE) &&
+      standsBeforeDispatch(parent, handler, name)
     )
       return true;
     // A call whose task augmentation the tool's `taskSupport` rules out (`if (task && tool.taskSupport === "forbidden")
@@ -514,6 +514,34 @@ export function isInUnknownToolBranch(
     if (child.type === AST_NODE_TYPES.ThrowStatement && isFallThroughThrow(child, handler, name)) return true;
   }
   return false;
+}
+
+/**
+ * `statement` stands in the dispatcher's own code before a tool is chosen: its body, or the blocks there of `try`s and of
+ * `if`s that do not test the requested name (`if (this.rateLimiter) { ... }`); not a `switch`'s case, a loop, a nested
+ * function, or the branch of an `if` on the name (a tool's own, whose upstream may rate-limit it).
+ */
+function standsBeforeDispatch(statement: TSESTree.Node, handler: FunctionNode, name: RequestedToolName): boolean {
+  for (let current = statement.parent; current; current = current.parent) {
+    if (current === handler.body) return true;
+    if (current.type === AST_NODE_TYPES.IfStatement ? name.testsName(current.test) : !BEFORE_DISPATCH_HOLDERS.has(current.type))
+      return false;
+  }
+  return false;
+}
+
+/** What may hold a statement of the dispatcher's own code, besides an `if` (`standsBeforeDispatch`). */
+const BEFORE_DISPATCH_HOLDERS: ReadonlySet<string> = new Set([AST_NODE_TYPES.BlockStatement, AST_NODE_TYPES.TryStatement]);
+
+/** The statement throws, after `const`s only (`const info = limiter.info(client);`), an error whose static message matches. */
+function throwsAfterDeclarations(statement: TSESTree.Node, message: RegExp): boolean {
+  const statements = statement.type === AST_NODE_TYPES.BlockStatement ? statement.body : [statement];
+  const last = statements.at(-1);
+  return (
+    last?.type === AST_NODE_TYPES.ThrowStatement &&
+    statements.slice(0, -1).every((declaration) => declaration.type === AST_NODE_TYPES.VariableDeclaration) &&
+    throwsUnknownTool(last, message)
+  );
 }
 
 /** `statement` and every `if` whose `else` it stands in, up the chain (`if (a) ... else if (b) ...`), test the name. */

@@ -278,6 +278,33 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     ).toEqual([5, 7]);
   });
 
+  it("is a rate-limit guard nested in the dispatcher's own ifs and try, after a const, not one under an if on the name", () => {
+    expect(
+      unknownToolThrows(`
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  try {
+    if (rateLimiter) {
+      const tokens = Math.ceil(JSON.stringify(args).length / 4);
+      if (!rateLimiter.checkLimit("default-client", tokens)) {
+        const info = rateLimiter.getClientInfo("default-client");
+        throw new McpError(ErrorCode.InvalidRequest, \`Rate limit exceeded: \${info?.count ?? 0} requests this hour\`);
+      }
+    }
+    if (name === "consult") {
+      const quota = await expertApi.quota();
+      if (quota.remaining === 0) throw new Error("Expert API rate limit exceeded");
+      return { content: [{ type: "text", text: await expertApi.ask(String(args?.question)) }] };
+    }
+    throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
+  } catch (error) {
+    if (error instanceof McpError) throw error;
+    return { content: [{ type: "text", text: \`Error: \${String(error)}\` }], isError: true };
+  }
+});`),
+    ).toEqual([9, 17]);
+  });
+
   it("is an if of the dispatcher's own body that turns a rate-limited request away, not the same throw in a tool's branch", () => {
     expect(
       unknownToolThrows(`
