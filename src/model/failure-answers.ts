@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { McpContext } from "./context.js";
 import { failureClause, returnSite } from "./error-evidence.js";
 import { answersWithCallToolResult } from "./handler-shapes.js";
+import { isErrorValue } from "./tool-results.js";
 import { findProperty } from "../util/ast.js";
 
 /*
@@ -23,7 +24,7 @@ export function isContentlessFailureAnswer(object: TSESTree.ObjectExpression, mc
   const handler = site && mcp.handlers.enclosingToolHandler(object);
   if (!site || handler?.fn !== site.fn || !answersWithCallToolResult(handler)) return false;
   const isError = findProperty(object, "isError");
-  if (isError?.value.type === AST_NODE_TYPES.Literal && isError.value.value === true) return true;
+  if (isError && isErrorValue(isError).kind === "true") return true;
   return (
     findProperty(object, "error") !== undefined && site.statement !== undefined && failureClause(site.statement, site.fn) !== undefined
   );

@@ -12,6 +12,7 @@ import {
   tryAround,
   unwrapExpression,
 } from "../util/ast.js";
+import { SAFE_PARSE_METHODS } from "./error-evidence.js";
 import { enclosingFunction } from "./estree-tree.js";
 import { isJsonRpcErrorResponse, isReservedJsonRpcCode } from "./json-rpc.js";
 import { SDK_PROTOCOL_ERROR_NAMES } from "./protocol-errors.js";
@@ -37,7 +38,7 @@ export function mayAnswerToolsCall(text: string): boolean {
 const MAX_ROUTE_DEPTH = 3;
 
 /** Calls that only check what the client sent (`JSON.parse(body)`, `Schema.parse(params)`): their failure is a protocol error. */
-const VALIDATION_CALLS = new Set(["parse", "parseAsync", "safeParse", "safeParseAsync", "validate", "validateSync", "assert"]);
+const VALIDATION_CALLS: ReadonlySet<string> = new Set([...SAFE_PARSE_METHODS, "parse", "parseAsync", "validate", "validateSync", "assert"]);
 
 /**
  * An `if` in the `catch` that picks out a failure the ADR keeps at the protocol tier (an unknown tool, input that fails
